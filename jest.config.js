@@ -1,0 +1,39 @@
+/** One jest run over every workspace. Workspace imports resolve to TypeScript sources, so tests need no build. */
+const workspaces = {
+  proto: 'proto',
+  shared: 'services/shared',
+  admin: 'services/admin',
+  'ai-worker': 'services/ai-worker',
+  'signature-stream': 'services/signature-stream',
+  gateway: 'gateway',
+};
+
+const moduleNameMapper = {};
+for (const [name, folder] of Object.entries(workspaces)) {
+  moduleNameMapper[`^@promptloom/${name}$`] = `<rootDir>/${folder}/src/index.ts`;
+  moduleNameMapper[`^@promptloom/${name}/(.*)$`] = `<rootDir>/${folder}/src/$1`;
+}
+
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>'],
+  testMatch: ['**/*.test.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/web/', '<rootDir>/test/e2e/'],
+  transform: {
+    '^.+\\.tsx?$': [
+      '@swc/jest',
+      {
+        jsc: {
+          target: 'es2022',
+          parser: { syntax: 'typescript', decorators: true },
+          transform: { legacyDecorator: true, decoratorMetadata: true },
+        },
+        module: { type: 'commonjs' },
+      },
+    ],
+  },
+  moduleNameMapper,
+  testTimeout: 30000,
+  maxWorkers: 2,
+};

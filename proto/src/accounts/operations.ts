@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { defineOperation } from '../operation';
+import {
+  EnsureAdminRequest,
+  EnsureAdminResponse,
+  LoginRequest,
+  PublicUser,
+  SignupRequest,
+  UserIdRequest,
+} from './schemas';
+
+const UserResponse = z.object({ user: PublicUser });
+
+/** Accounts and sign-in, answered by the admin service. */
+export const accountOperations = {
+  signup: defineOperation('admin', 'accounts.signup', SignupRequest, UserResponse),
+  login: defineOperation('admin', 'accounts.login', LoginRequest, UserResponse),
+  getUser: defineOperation('admin', 'accounts.getUser', UserIdRequest, UserResponse),
+  ensureAdmin: defineOperation('admin', 'accounts.ensureAdmin', EnsureAdminRequest, EnsureAdminResponse),
+} as const;

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+/** Who is calling: set by the gateway from a verified token, carried to services with each request. */
+export const Actor = z.object({ userId: z.number().int().positive(), role: z.string() });
+export type Actor = z.infer<typeof Actor>;
+
+export interface RequestContext {
+  /** Correlates log lines of one request across the gateway and every service it reaches. */
+  requestId?: string;
+  actor?: Actor;
+}
+
+export const ADMIN_ROLE = 'Admin';
+export const isAdmin = (actor: Actor | undefined): boolean => actor?.role === ADMIN_ROLE;

@@ -1,0 +1,39 @@
+import { type z } from 'zod';
+
+/** The services that answer operations on the bus; each has its own subject space `svc.<service>.*`. */
+export const SERVICES = ['admin', 'ai', 'signature'] as const;
+export type ServiceName = (typeof SERVICES)[number];
+
+/** One request/reply operation: who answers it, and the zod shapes of what goes in and comes out. */
+export interface Operation<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+  readonly service: ServiceName;
+  readonly name: string;
+  readonly subject: string;
+  readonly request: Req;
+  readonly response: Res;
+}
+
+export function defineOperation<Req extends z.ZodType, Res extends z.ZodType>(
+  service: ServiceName,
+  name: string,
+  request: Req,
+  response: Res,
+): Operation<Req, Res> {
+  return { service, name, subject: `svc.${service}.${name}`, request, response };
+}
+
+export type RequestOf<O extends Operation> = z.input<O['request']>;
+export type ParsedRequestOf<O extends Operation> = z.output<O['request']>;
+export type ResponseOf<O extends Operation> = z.output<O['response']>;
+
+/** One event of the catalogue: subject `evt.<service>.<noun>.<verb-in-past>` and its payload shape. */
+export interface EventDefinition<P extends z.ZodType = z.ZodType> {
+  readonly subject: string;
+  readonly payload: P;
+}
+
+export function defineEvent<P extends z.ZodType>(subject: string, payload: P): EventDefinition<P> {
+  return { subject, payload };
+}
+
+export type PayloadOf<E extends EventDefinition> = z.output<E['payload']>;

@@ -1,0 +1,57 @@
+import {
+  DomainError,
+  parseInput,
+  type EventDefinition,
+  type Operation,
+  type PayloadOf,
+  type RequestContext,
+  type RequestOf,
+  type ParsedRequestOf,
+  type ResponseOf,
+} from '@promptloom/proto';
+import { type Bus, type BusEvent, type RequestOptions, type SubscribeOptions, type Unsubscribe } from './bus';
+
+/** Calls an operation: the request is validated before it leaves, the reply checked when it arrives. */
+export async function call<O extends Operation>(
+  bus: Bus,
+  operation: O,
+  request: RequestOf<O>,
+  options?: RequestOptions,
+): Promise<ResponseOf<O>> {
+  const payload = parseInput(operation.request, request);
+  const reply = await bus.request(operation.subject, payload, options);
+  const checked = operation.response.safeParse(reply);
+  if (!checked.success) {
+    throw new DomainError('INTERNAL', `${operation.subject} answered with an unexpected shape.`);
+  }
+  return checked.data as ResponseOf<O>;
+}
+
+/** Answers an operation in the service's queue group; input is validated again here, at the service's edge. */
+export function handle<O extends Operation>(
+  bus: Bus,
+  operation: O,
+  handler: (request: ParsedRequestOf<O>, context: RequestContext) => Promise<ResponseOf<O>>,
+): Promise<Unsubscribe> {
+  return bus.serve(operation.subject, `svc.${operation.service}`, async (payload, context) => {
+    const request = parseInput(operation.request, payload) as ParsedRequestOf<O>;
+    return handler(request, context);
+  });
+}
+
+/** Subscribes to one catalogued event with its payload parsed; events that do not parse are skipped. */
+export function onEvent<E extends EventDefinition>(
+  bus: Bus,
+  event: E,
+  handler: (payload: PayloadOf<E>, event: BusEvent) => Promise<void>,
+  options?: SubscribeOptions,
+): Promise<Unsubscribe> {
+  return bus.subscribe(
+    event.subject,
+    async (received) => {
+      const parsed = event.payload.safeParse(received.payload);
+      if (parsed.success) await handler(parsed.data as PayloadOf<E>, received);
+    },
+    options,
+  );
+}
