@@ -34,7 +34,9 @@ export class DomainError extends Error {
   }
 
   toWire(): WireError {
-    return this.fields ? { code: this.code, message: this.message, fields: this.fields } : { code: this.code, message: this.message };
+    return this.fields
+      ? { code: this.code, message: this.message, fields: this.fields }
+      : { code: this.code, message: this.message };
   }
 
   static fromWire(wire: WireError): DomainError {

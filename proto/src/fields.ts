@@ -27,12 +27,18 @@ export const mobileNumber = requiredText('mobile', 32).regex(/^\+?[0-9][0-9 ()-]
 
 export const PASSWORD_MIN_LENGTH = 8;
 
-export const newPassword = z
+/** A password as typed: never trimmed, since spaces are part of it. */
+export const password = z
   .string({
-    error: (issue) => (isMissing(issue.input) ? 'The password field is required.' : 'The password field must be a string.'),
+    error: (issue) =>
+      isMissing(issue.input) ? 'The password field is required.' : 'The password field must be a string.',
   })
-  .min(PASSWORD_MIN_LENGTH, { error: `The password field must be at least ${PASSWORD_MIN_LENGTH} characters.` })
+  .min(1, { error: 'The password field is required.' })
   .max(128, { error: 'The password field must not be greater than 128 characters.' });
+
+export const newPassword = password.min(PASSWORD_MIN_LENGTH, {
+  error: `The password field must be at least ${PASSWORD_MIN_LENGTH} characters.`,
+});
 
 /** A positive whole-number id, accepting the string form that URL paths carry. */
 export const recordId = z.coerce

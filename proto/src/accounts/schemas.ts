@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AccountStatus } from '../enums';
-import { emailAddress, mobileNumber, newPassword, recordId, requiredText } from '../fields';
+import { emailAddress, mobileNumber, newPassword, password, recordId, requiredText } from '../fields';
 
 /** SPEC §3: the signup payload. */
 export const SignupRequest = z
@@ -21,10 +21,7 @@ export type SignupRequest = z.infer<typeof SignupRequest>;
 /** SPEC §3: the login payload. The email is not pattern-checked: the login screen accepts 'USERNAME OR EMAIL'. */
 export const LoginRequest = z.object({
   email: requiredText('email').transform((email) => email.toLowerCase()),
-  password: z
-    .string({ error: 'The password field is required.' })
-    .min(1, { error: 'The password field is required.' })
-    .max(128, { error: 'The password field must not be greater than 128 characters.' }),
+  password,
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 

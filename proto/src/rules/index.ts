@@ -1,2 +1,21 @@
-// The pure rules of SPEC §4, §5 and §9 are exported from here.
-export {};
+// The pure rules of SPEC §4, §5 and §9. No I/O: randomness and "today" are passed in by the caller.
+export * from './random';
+export * from './items';
+export * from './custom-item';
+export * from './types';
+export * from './sub-elements';
+export * from './signature';
+export * from './br-codes';
+export * from './levels';
+export * from './counter';
+export * from './stream-prompt';
+export * from './agent';
+export * from './selection';
+export * from './run-gating';
+export * from './sorting';
+export * from './letter-picker';
+export * from './filtering';
+export * from './navigation';
+export * from './constants';
+export * from './mode-button';
+export * from './session';

@@ -1,0 +1,29 @@
+import {
+  ADMIN_SIDEBAR_NARROW_UNITS,
+  ADMIN_SIDEBAR_WIDE_UNITS,
+  ADMIN_TOP_BAR_HEIGHT_UNITS,
+  AZ_DOUBLE_CLICK_MS,
+  COPY_CONFIRMATION_MS,
+  LIST_RELOAD_DELAY_MS,
+  LIST_RETRY_DELAY_MS,
+  SESSION_IDLE_MS,
+  SIDEBAR_WIDTH_PX,
+  SUB_ELEMENT_RETRY_ATTEMPTS,
+  SUB_ELEMENT_RETRY_DELAY_MS,
+} from './constants';
+
+describe('SPEC §9 constants', () => {
+  it('match the spec', () => {
+    expect(SESSION_IDLE_MS).toBe(60 * 60 * 1000);
+    expect(COPY_CONFIRMATION_MS).toBe(2000);
+    expect(SIDEBAR_WIDTH_PX).toBe(364);
+    expect(AZ_DOUBLE_CLICK_MS).toBe(250);
+    expect(LIST_RELOAD_DELAY_MS).toBe(1500);
+    expect(SUB_ELEMENT_RETRY_ATTEMPTS).toBe(5);
+    expect(SUB_ELEMENT_RETRY_DELAY_MS).toBe(100);
+    expect(LIST_RETRY_DELAY_MS).toBe(600);
+    expect([ADMIN_SIDEBAR_WIDE_UNITS, ADMIN_SIDEBAR_NARROW_UNITS, ADMIN_TOP_BAR_HEIGHT_UNITS]).toEqual([
+      60, 20, 16,
+    ]);
+  });
+});
