@@ -1,1 +1,6 @@
 export * from './bus';
+export * from './config';
+export * from './logging';
+export * from './db';
+export * from './health';
+export * from './object-store';

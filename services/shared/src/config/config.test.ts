@@ -1,0 +1,62 @@
+import { ConfigError, loadConfig, requireSettings } from './config';
+
+describe('loadConfig', () => {
+  it('applies defaults when nothing is set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      DATA_DIR: '.data',
+      SESSION_IDLE_MINUTES: 60,
+      BUS_REQUEST_TIMEOUT_MS: 5000,
+    });
+    expect(config.PORT).toBeUndefined();
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('coerces numbers and flags from their string form', () => {
+    const config = loadConfig({ PORT: '8080', S3_USE_SSL: 'true', SESSION_IDLE_MINUTES: '5' });
+    expect(config.PORT).toBe(8080);
+    expect(config.S3_USE_SSL).toBe(true);
+    expect(config.SESSION_IDLE_MINUTES).toBe(5);
+  });
+
+  it('treats empty strings as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' }).DATABASE_URL).toBeUndefined();
+  });
+
+  it('names every malformed variable in one error', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        NATS_URL: 'localhost:4222',
+        S3_USE_SSL: 'yes',
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toMatch(/PORT .*'eighty'/);
+    expect(message).toMatch(/DATABASE_URL must be a URL like postgres:/);
+    expect(message).toMatch(/NATS_URL must be a URL like nats:/);
+    expect(message).toMatch(/S3_USE_SSL/);
+  });
+
+  it('never echoes a secret value in its message', () => {
+    expect(() => loadConfig({ JWT_SECRET: 'short-secret-value' })).toThrow(/JWT_SECRET must be at least 32/);
+    try {
+      loadConfig({ JWT_SECRET: 'short-secret-value' });
+    } catch (error) {
+      expect((error as Error).message).not.toContain('short-secret-value');
+    }
+  });
+
+  it('requireSettings names what a process cannot start without', () => {
+    const config = loadConfig({ NATS_URL: 'nats://127.0.0.1:4222' });
+    expect(() => requireSettings(config, ['DATABASE_URL', 'NATS_URL'], 'to run the admin service')).toThrow(
+      'DATABASE_URL is required to run the admin service',
+    );
+    expect(requireSettings(config, ['NATS_URL'], 'x').NATS_URL).toBe('nats://127.0.0.1:4222');
+  });
+});

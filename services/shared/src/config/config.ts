@@ -1,0 +1,96 @@
+import { z } from 'zod';
+
+const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const flag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0'], { error: "must be 'true' or 'false'" })
+    .default(fallback ? 'true' : 'false')
+    .transform((value) => value === 'true' || value === '1');
+const url = (protocols: RegExp, example: string) =>
+  z
+    .string()
+    .regex(protocols, { error: `must be a URL like ${example}` })
+    .optional();
+
+/**
+ * Every setting of every process, read from the environment once at start-up. Each process takes what it needs;
+ * `requireSettings` turns an absent setting that a process cannot do without into a clear start-up error.
+ * README.md ("Configuration") explains each variable.
+ */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Each process has its own default: gateway 4000, admin 4101, ai-worker 4102, signature-stream 4103. */
+  PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  DATA_DIR: z.string().min(1).default('.data'),
+  DATABASE_URL: url(/^postgres(ql)?:\/\/.+/, 'postgres://user:password@host:5432/promptloom'),
+  NATS_URL: url(/^(nats|tls|wss?):\/\/.+/, 'nats://127.0.0.1:4222'),
+  BUS_NAMESPACE: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, { error: 'may hold only letters, digits and -' })
+    .optional(),
+  BUS_REQUEST_TIMEOUT_MS: positiveInt(5000),
+  S3_ENDPOINT: z.string().min(1).optional(),
+  S3_PORT: port(9000),
+  S3_USE_SSL: flag(false),
+  S3_ACCESS_KEY: z.string().min(1).optional(),
+  S3_SECRET_KEY: z.string().min(1).optional(),
+  S3_BUCKET: z.string().min(3).default('promptloom'),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  SESSION_IDLE_MINUTES: positiveInt(60),
+  ADMIN_EMAIL: z.email({ error: 'must be an email address' }).optional(),
+  ADMIN_PASSWORD: z.string().min(8, { error: 'must be at least 8 characters' }).optional(),
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  OPENAI_BASE_URL: url(/^https?:\/\/.+/, 'http://127.0.0.1:8080/v1'),
+  MAX_BODY_BYTES: positiveInt(1_048_576),
+  IMAGE_MAX_BYTES: positiveInt(15 * 1024 * 1024),
+  IMAGE_MAX_PIXELS: positiveInt(40_000_000),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+});
+
+export type Config = z.infer<typeof configSchema>;
+export type SettingName = keyof Config;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Configuration error:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the environment; throws a ConfigError naming each bad variable. Empty strings count as unset. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const result = configSchema.safeParse(present);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => `${issue.path.join('.')} ${describeIssue(issue, present)}`),
+    );
+  }
+  return result.data;
+}
+
+function describeIssue(issue: z.core.$ZodIssue, env: Record<string, unknown>): string {
+  const name = String(issue.path[0]);
+  const secret = /SECRET|PASSWORD|KEY/.test(name);
+  const shown = secret ? '' : ` (got '${String(env[name])}')`;
+  if (issue.code === 'invalid_type') return `must be ${issue.expected}${shown}`;
+  if (issue.code === 'invalid_value') return `must be one of ${issue.values.join(', ')}${shown}`;
+  return `${issue.message}${shown}`;
+}
+
+/** Throws a ConfigError listing every named setting that is absent: for what one process cannot start without. */
+export function requireSettings<K extends SettingName>(
+  config: Config,
+  names: K[],
+  why: string,
+): Config & Required<Pick<Config, K>> {
+  const missing = names.filter((name) => config[name] === undefined);
+  if (missing.length > 0) throw new ConfigError(missing.map((name) => `${name} is required ${why}`));
+  return config as Config & Required<Pick<Config, K>>;
+}

@@ -1,0 +1,61 @@
+import { MikroORM, type EntitySchema, type Options } from '@mikro-orm/postgresql';
+import { Migrator } from '@mikro-orm/migrations';
+import { outboxMigration } from './outbox-migration';
+import { type NamedMigration } from './migration';
+import { type Logger } from '../logging';
+
+export interface DatabaseOptions {
+  /** postgres://… of the server and database; the service's tables live in `schema` inside it. */
+  url: string;
+  /** The service's own PostgreSQL schema: 'admin', 'ai', 'signature'. */
+  schema: string;
+  entities: EntitySchema[];
+  /** The service's migrations, oldest first; the outbox migration runs before them. */
+  migrations: NamedMigration[];
+  logger?: Logger;
+  poolSize?: number;
+}
+
+export type Database = MikroORM;
+
+/** Connects, applies the service's pending migrations (in one transaction), and returns the ORM. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const config: Options = {
+    clientUrl: options.url,
+    schema: options.schema,
+    entities: options.entities,
+    extensions: [Migrator],
+    discovery: { warnWhenNoEntities: false },
+    pool: { min: 0, max: options.poolSize ?? 10 },
+    migrations: {
+      tableName: 'mikro_orm_migrations',
+      transactional: true,
+      allOrNothing: true,
+      snapshot: false,
+      silent: true,
+      migrationsList: [outboxMigration, ...options.migrations],
+    },
+    debug: false,
+    allowGlobalContext: false,
+  };
+  const orm = await MikroORM.init(config);
+  await orm.em.getConnection().execute(`create schema if not exists "${options.schema}"`);
+  const applied = await orm.getMigrator().up();
+  if (applied.length > 0) {
+    options.logger?.info(
+      { schema: options.schema, migrations: applied.map((m) => m.name) },
+      'migrations applied',
+    );
+  }
+  return orm;
+}
+
+/** True when the database answers a trivial query; for /readyz. */
+export async function databaseIsReachable(orm: Database): Promise<boolean> {
+  try {
+    await orm.em.getConnection().execute('select 1');
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,5 @@
+export * from './database';
+export * from './migration';
+export * from './outbox-migration';
+export * from './outbox';
+export * from './outbox-relay';

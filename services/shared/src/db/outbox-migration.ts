@@ -1,0 +1,21 @@
+import { ServiceMigration } from './migration';
+
+/** Every service's schema has an outbox: events written in the same transaction as the rows they describe. */
+export class CreateOutbox extends ServiceMigration {
+  override up(): void {
+    this.addSql(`create table if not exists ${this.table('outbox')} (
+      "id" bigserial primary key,
+      "event_id" uuid not null unique,
+      "subject" text not null,
+      "payload" jsonb not null,
+      "context" jsonb not null default '{}'::jsonb,
+      "created_at" timestamptz not null default now(),
+      "published_at" timestamptz null
+    )`);
+    this.addSql(
+      `create index if not exists "outbox_unpublished_idx" on ${this.table('outbox')} ("id") where "published_at" is null`,
+    );
+  }
+}
+
+export const outboxMigration = { name: '0000-create-outbox', class: CreateOutbox };

@@ -1,0 +1,2 @@
+export * from './health-server';
+export * from './lifecycle';

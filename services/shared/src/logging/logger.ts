@@ -1,0 +1,32 @@
+import pino, { type Logger } from 'pino';
+
+export type { Logger };
+
+/** Paths whose values never reach a log line, wherever they appear. */
+export const REDACTED_PATHS = [
+  'password',
+  'password_confirmation',
+  'token',
+  'access_token',
+  'apiKey',
+  'secret',
+  '*.password',
+  '*.password_confirmation',
+  '*.token',
+  '*.access_token',
+  '*.apiKey',
+  '*.secret',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'headers.authorization',
+];
+
+/** JSON logs on stdout, one line each, with secrets redacted. `service` names the process in every line. */
+export function createLogger(service: string, level: string = 'info'): Logger {
+  return pino({
+    level,
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    base: { service },
+    timestamp: pino.stdTimeFunctions.isoTime,
+  });
+}
