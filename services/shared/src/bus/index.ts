@@ -1,2 +1,6 @@
 export * from './bus';
 export * from './typed';
+export * from './in-process-bus';
+export * from './nats-bus';
+export { type BusLogger } from './bus-logger';
+export { natsStreamNames, type NatsStreamNames } from './nats-names';

@@ -1,0 +1,12 @@
+import { DomainError } from '@promptloom/proto';
+
+export const noResponders = (subject: string): DomainError =>
+  new DomainError('SERVICE_UNAVAILABLE', `No service is answering ${subject}.`);
+
+export const requestTimedOut = (subject: string, timeoutMs: number): DomainError =>
+  new DomainError('SERVICE_UNAVAILABLE', `${subject} did not answer within ${timeoutMs} ms.`);
+
+export const unreachable = (subject: string): DomainError =>
+  new DomainError('SERVICE_UNAVAILABLE', `${subject} could not be reached: the bus is not connected.`);
+
+export const busClosed = (): DomainError => new DomainError('SERVICE_UNAVAILABLE', 'The bus is closed.');

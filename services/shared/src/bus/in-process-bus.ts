@@ -1,0 +1,286 @@
+import {
+  type Bus,
+  type BusEvent,
+  type ConsumeOptions,
+  type EventHandler,
+  type JobHandler,
+  type PublishOptions,
+  type RequestHandler,
+  type RequestOptions,
+  type SubscribeOptions,
+  type Unsubscribe,
+} from './bus';
+import { Activities, type Activity } from './activities';
+import {
+  DEFAULT_CLOSE_TIMEOUT_MS,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  eventRetryDelayMs,
+  resolveConsumeOptions,
+} from './bus-defaults';
+import { busClosed, noResponders, requestTimedOut } from './bus-errors';
+import { silentBusLogger, type BusLogger } from './bus-logger';
+import { type Delivery, type DeliveryQueue } from './delivery-queue';
+import { type StoredEvent } from './event-log';
+import { InFlight, settlesBy } from './in-flight';
+import { InProcessBroker } from './in-process-broker';
+import { decodePayload, encodePayload } from './payload-json';
+import { answerRequest, readReply } from './reply-envelope';
+import { copyContext } from './request-context';
+import {
+  assertEventFilter,
+  assertEventSubject,
+  assertMessageId,
+  assertName,
+  assertSubject,
+  jobSubject,
+} from './subject-names';
+
+export { InProcessBroker, type InProcessBrokerOptions } from './in-process-broker';
+
+export interface InProcessBusOptions {
+  /** Attach to a shared broker so several buses of one process reach each other. Default: a private broker. */
+  broker?: InProcessBroker;
+  /** Default request timeout. Default 5 s. */
+  requestTimeoutMs?: number;
+  /** How long close() and unsubscribing wait for running handlers before abandoning them. Default 30 s. */
+  closeTimeoutMs?: number;
+  logger?: BusLogger;
+}
+
+/**
+ * The embedded bus: everything in one process, with the semantics of NatsBus (same contract suite). Payloads and
+ * contexts are copied through JSON on the way in and out, errors go through their wire form.
+ */
+export class InProcessBus implements Bus {
+  private readonly broker: InProcessBroker;
+  private readonly ownsBroker: boolean;
+  private readonly requestTimeoutMs: number;
+  private readonly closeTimeoutMs: number;
+  private readonly logger: BusLogger;
+  private readonly activities: Activities;
+  private closing?: Promise<void>;
+
+  constructor(options: InProcessBusOptions = {}) {
+    this.logger = options.logger ?? silentBusLogger;
+    this.ownsBroker = options.broker === undefined;
+    this.broker = options.broker ?? new InProcessBroker({ logger: this.logger });
+    this.requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+    this.closeTimeoutMs = options.closeTimeoutMs ?? DEFAULT_CLOSE_TIMEOUT_MS;
+    this.activities = new Activities(this.closeTimeoutMs);
+  }
+
+  async request(subject: string, payload: unknown, options: RequestOptions = {}): Promise<unknown> {
+    this.assertOpen();
+    assertSubject(subject);
+    const timeoutMs = options.timeoutMs ?? this.requestTimeoutMs;
+    const body = encodePayload(payload);
+    const context = copyContext(options.context);
+    const responders = this.broker.pickResponders(subject);
+    if (responders.length === 0) throw noResponders(subject);
+
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), timeoutMs);
+    });
+    try {
+      const reply = await Promise.race([...responders.map((respond) => respond(body, context)), timedOut]);
+      if (reply === undefined) throw requestTimedOut(subject, timeoutMs);
+      return readReply(subject, reply);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async serve(subject: string, queue: string, handler: RequestHandler): Promise<Unsubscribe> {
+    this.assertOpen();
+    assertSubject(subject);
+    const inFlight = new InFlight();
+    const remove = this.broker.addResponder(subject, queue, (payload, context) =>
+      inFlight.track(
+        // Answer on a later tick, as a network would: the caller never runs the handler synchronously.
+        Promise.resolve().then(() =>
+          answerRequest(subject, handler, () => ({ payload, context: copyContext(context) }), this.logger),
+        ),
+      ),
+    );
+    return this.activities.add({
+      stop: (deadline) => {
+        remove();
+        return inFlight.settledBy(deadline);
+      },
+    });
+  }
+
+  async publish(subject: string, payload: unknown, options: PublishOptions): Promise<void> {
+    this.assertOpen();
+    assertEventSubject(subject);
+    assertMessageId(options.id);
+    this.broker.publish({
+      subject,
+      id: options.id,
+      payload: encodePayload(payload),
+      context: copyContext(options.context),
+    });
+  }
+
+  async subscribe(
+    filter: string,
+    handler: EventHandler,
+    options: SubscribeOptions = {},
+  ): Promise<Unsubscribe> {
+    this.assertOpen();
+    assertEventFilter(filter);
+    if (options.durable === undefined) {
+      return this.activities.add(this.followLog(filter, handler, options.fromSequence));
+    }
+    if (options.fromSequence !== undefined) {
+      throw new Error('subscribe(): fromSequence applies only without durable.');
+    }
+    assertName('durable name', options.durable);
+    const deliveries = this.broker.durable(options.durable, filter);
+    const durable = options.durable;
+    return this.activities.add(
+      this.takeFrom(deliveries, 1, async (delivery) => {
+        try {
+          await handler(toBusEvent(delivery.item));
+          deliveries.ack(delivery);
+        } catch (error) {
+          const { subject, id, sequence } = delivery.item;
+          this.logger.warn(
+            { durable, subject, id, sequence, err: error },
+            'Event handler failed; will retry',
+          );
+          deliveries.nak(delivery, eventRetryDelayMs(delivery.attempt));
+        }
+      }),
+    );
+  }
+
+  async enqueue(queue: string, payload: unknown, options: PublishOptions): Promise<void> {
+    this.assertOpen();
+    jobSubject(queue);
+    assertMessageId(options.id);
+    this.broker.enqueue(queue, {
+      id: options.id,
+      payload: encodePayload(payload),
+      context: copyContext(options.context),
+    });
+  }
+
+  async consume(queue: string, handler: JobHandler, options: ConsumeOptions = {}): Promise<Unsubscribe> {
+    this.assertOpen();
+    jobSubject(queue);
+    const { ackWaitMs, maxDeliver, concurrency } = resolveConsumeOptions(options);
+    const jobs = this.broker.workQueue(queue, { ackWaitMs, maxDeliver });
+    return this.activities.add(
+      this.takeFrom(jobs, concurrency, async (delivery) => {
+        const { id, payload, context } = delivery.item;
+        try {
+          await handler({
+            id,
+            payload: decodePayload(payload),
+            attempt: delivery.attempt,
+            context: copyContext(context),
+          });
+          jobs.ack(delivery);
+        } catch (error) {
+          const { attempt } = delivery;
+          if (jobs.nak(delivery, ackWaitMs)) {
+            this.logger.warn({ queue, id, attempt, err: error }, 'Job handler failed; will retry');
+          } else {
+            this.logger.error({ queue, id, attempt, err: error }, 'Job failed on its last delivery; dropped');
+          }
+        }
+      }),
+    );
+  }
+
+  /** True until close() is called (there is no connection to lose). */
+  isConnected(): boolean {
+    return this.closing === undefined;
+  }
+
+  close(): Promise<void> {
+    this.closing ??= this.shutDown();
+    return this.closing;
+  }
+
+  private async shutDown(): Promise<void> {
+    if (!(await this.activities.stopAll())) {
+      this.logger.warn({ closeTimeoutMs: this.closeTimeoutMs }, 'Bus closed with handlers still running');
+    }
+    if (this.ownsBroker) this.broker.close();
+  }
+
+  private assertOpen(): void {
+    if (this.closing) throw busClosed();
+  }
+
+  /** A private subscription reading the event log in order, from now or from `fromSequence`. */
+  private followLog(filter: string, handler: EventHandler, fromSequence: number | undefined): Activity {
+    if (fromSequence !== undefined && (!Number.isInteger(fromSequence) || fromSequence < 1)) {
+      throw new Error('subscribe(): fromSequence must be a positive integer.');
+    }
+    const log = this.broker.events;
+    const stopping = new AbortController();
+    const stopped = new Promise<void>((resolve) =>
+      stopping.signal.addEventListener('abort', () => resolve()),
+    );
+    let cursor = fromSequence ?? log.lastSequence + 1;
+    const loop = (async () => {
+      while (!stopping.signal.aborted) {
+        const { event, resumeAt } = log.next(cursor, filter);
+        cursor = resumeAt;
+        if (!event) {
+          await Promise.race([log.appended(), stopped]);
+          continue;
+        }
+        try {
+          await handler(toBusEvent(event));
+        } catch (error) {
+          const { subject, id, sequence } = event;
+          this.logger.warn({ subject, id, sequence, err: error }, 'Event handler failed');
+        }
+      }
+    })();
+    return {
+      stop: (deadline) => {
+        stopping.abort();
+        return settlesBy(loop, deadline);
+      },
+    };
+  }
+
+  /** `workers` loops, each taking one delivery at a time and handling it. */
+  private takeFrom<T>(
+    deliveries: DeliveryQueue<T>,
+    workers: number,
+    handle: (delivery: Delivery<T>) => Promise<void>,
+  ): Activity {
+    const stopping = new AbortController();
+    const worker = async (): Promise<void> => {
+      for (;;) {
+        const delivery = await deliveries.take(stopping.signal);
+        if (!delivery) return;
+        await handle(delivery);
+      }
+    };
+    const loops = Promise.all(Array.from({ length: workers }, worker));
+    return {
+      stop: (deadline) => {
+        stopping.abort();
+        return settlesBy(loops, deadline);
+      },
+    };
+  }
+}
+
+function toBusEvent(event: StoredEvent): BusEvent {
+  return {
+    subject: event.subject,
+    id: event.id,
+    sequence: event.sequence,
+    payload: decodePayload(event.payload),
+    context: copyContext(event.context),
+  };
+}

@@ -1,0 +1,481 @@
+import { DomainError } from '@promptloom/proto';
+import {
+  connect,
+  DeliverPolicy,
+  ErrorCode,
+  Events,
+  NatsError,
+  type Consumer,
+  type ConsumerMessages,
+  type JetStreamClient,
+  type JetStreamManager,
+  type JsMsg,
+  type Msg,
+  type NatsConnection,
+  type Subscription,
+} from 'nats';
+import {
+  type Bus,
+  type BusEvent,
+  type ConsumeOptions,
+  type EventHandler,
+  type JobHandler,
+  type PublishOptions,
+  type RequestHandler,
+  type RequestOptions,
+  type SubscribeOptions,
+  type Unsubscribe,
+} from './bus';
+import { Activities } from './activities';
+import {
+  DEFAULT_CLOSE_TIMEOUT_MS,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  EVENT_ACK_WAIT_MS,
+  eventRetryDelayMs,
+  resolveConsumeOptions,
+} from './bus-defaults';
+import { busClosed, noResponders, requestTimedOut, unreachable } from './bus-errors';
+import { silentBusLogger, type BusLogger } from './bus-logger';
+import { InFlight } from './in-flight';
+import {
+  contextFromHeaders,
+  contextHeaders,
+  decodeText,
+  encodeJsonBytes,
+  encodeText,
+  messageIdOf,
+} from './nats-codec';
+import { startConsumeLoop } from './nats-consume-loop';
+import { NatsNames } from './nats-names';
+import { ensureDurableConsumer, ensureStreams } from './nats-streams';
+import { decodePayload } from './payload-json';
+import { answerRequest, readReply } from './reply-envelope';
+import {
+  assertEventFilter,
+  assertEventSubject,
+  assertMessageId,
+  assertName,
+  assertSubject,
+  jobSubject,
+} from './subject-names';
+
+export interface NatsBusOptions {
+  /** `nats://host:port`, or several for a cluster. */
+  servers: string | string[];
+  /** Prefixes every subject, stream and consumer name (letters, digits, `-`); none: DESIGN.md's subjects. */
+  namespace?: string;
+  /** Default request timeout. Default 5 s. */
+  requestTimeoutMs?: number;
+  /** How long close() and unsubscribing wait for running handlers before abandoning them. Default 30 s. */
+  closeTimeoutMs?: number;
+  /** Client name shown by the server's monitoring. */
+  name?: string;
+  logger?: BusLogger;
+}
+
+const RECONNECT_WAIT_MS = 1_000;
+
+/**
+ * The distributed bus: request/reply over core NATS with queue groups, events in the JetStream stream EVENTS,
+ * jobs in the work-queue stream JOBS (see nats-streams.ts). Reconnects forever; consumers resume by themselves.
+ */
+export class NatsBus implements Bus {
+  private readonly js: JetStreamClient;
+  private readonly requestTimeoutMs: number;
+  private readonly closeTimeoutMs: number;
+  private readonly logger: BusLogger;
+  private readonly activities: Activities;
+  private closing?: Promise<void>;
+  private connected = true;
+
+  private constructor(
+    private readonly nc: NatsConnection,
+    private readonly jsm: JetStreamManager,
+    private readonly names: NatsNames,
+    options: NatsBusOptions,
+  ) {
+    this.js = nc.jetstream();
+    this.requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+    this.closeTimeoutMs = options.closeTimeoutMs ?? DEFAULT_CLOSE_TIMEOUT_MS;
+    this.activities = new Activities(this.closeTimeoutMs);
+    this.logger = options.logger ?? silentBusLogger;
+    this.logConnectionStatus().catch(() => undefined);
+  }
+
+  /** Connects, then creates or updates the streams. Fails if the server cannot be reached or has no JetStream. */
+  static async connect(options: NatsBusOptions): Promise<NatsBus> {
+    const names = new NatsNames(options.namespace);
+    const nc = await connect({
+      servers: options.servers,
+      name: options.name,
+      maxReconnectAttempts: -1,
+      reconnectTimeWait: RECONNECT_WAIT_MS,
+    });
+    try {
+      const jsm = await nc.jetstreamManager();
+      await ensureStreams(jsm, names);
+      return new NatsBus(nc, jsm, names, options);
+    } catch (error) {
+      await nc.close();
+      throw error;
+    }
+  }
+
+  async request(subject: string, payload: unknown, options: RequestOptions = {}): Promise<unknown> {
+    this.assertOpen();
+    assertSubject(subject);
+    const timeout = options.timeoutMs ?? this.requestTimeoutMs;
+    let reply: Msg;
+    try {
+      reply = await this.nc.request(this.names.subject(subject), encodeJsonBytes(payload), {
+        timeout,
+        headers: contextHeaders(options.context),
+      });
+    } catch (error) {
+      if (isNatsError(error, ErrorCode.NoResponders)) throw noResponders(subject);
+      if (isNatsError(error, ErrorCode.Timeout)) throw requestTimedOut(subject, timeout);
+      this.logger.warn({ subject, err: error }, 'Request failed');
+      throw unreachable(subject);
+    }
+    return readReply(subject, decodeText(reply.data));
+  }
+
+  async serve(subject: string, queue: string, handler: RequestHandler): Promise<Unsubscribe> {
+    this.assertOpen();
+    assertSubject(subject);
+    const inFlight = new InFlight();
+    const subscription = this.nc.subscribe(this.names.subject(subject), {
+      queue,
+      callback: (error, msg) => {
+        if (error) {
+          this.logger.error({ subject, err: error }, 'Request subscription failed');
+          return;
+        }
+        if (msg.reply) void inFlight.track(this.answer(subject, handler, msg));
+      },
+    });
+    await this.nc.flush();
+    return this.activities.add({
+      stop: async (deadline) => {
+        // Drain, not unsubscribe: requests the server already routed here are still answered.
+        await subscription.drain().catch(() => undefined);
+        return inFlight.settledBy(deadline);
+      },
+    });
+  }
+
+  async publish(subject: string, payload: unknown, options: PublishOptions): Promise<void> {
+    this.assertOpen();
+    assertEventSubject(subject);
+    assertMessageId(options.id);
+    await this.persist(this.names.subject(subject), subject, payload, options);
+  }
+
+  async subscribe(
+    filter: string,
+    handler: EventHandler,
+    options: SubscribeOptions = {},
+  ): Promise<Unsubscribe> {
+    this.assertOpen();
+    assertEventFilter(filter);
+    if (options.durable === undefined) return this.followStream(filter, handler, options.fromSequence);
+    if (options.fromSequence !== undefined) {
+      throw new Error('subscribe(): fromSequence applies only without durable.');
+    }
+    assertName('durable name', options.durable);
+
+    const stream = this.names.streams.events;
+    const consumer = this.names.durableConsumer(options.durable);
+    // A durable name starts at the next event. Recreated after the server lost it, it starts at the oldest event
+    // left: after a server that lost its data, that is every event since, which a handler must not miss.
+    const ensureConsumer = (startAt: 'new' | 'all') =>
+      ensureDurableConsumer(this.jsm, stream, {
+        name: consumer,
+        filterSubject: this.names.subject(filter),
+        ackWaitMs: EVENT_ACK_WAIT_MS,
+        maxDeliver: -1,
+        startAt,
+      });
+    await ensureConsumer('new');
+    const label = { durable: options.durable, filter };
+    const loop = startConsumeLoop({
+      open: async () => (await this.js.consumers.get(stream, consumer)).consume({ max_messages: 1 }),
+      handle: async (message) => {
+        const event = this.readEvent(message, label);
+        if (!event) return this.settle(() => message.term());
+        try {
+          await handler(event);
+          this.settle(() => message.ack());
+        } catch (error) {
+          const { subject, id, sequence } = event;
+          this.logger.warn(
+            { ...label, subject, id, sequence, err: error },
+            'Event handler failed; will retry',
+          );
+          this.settle(() => message.nak(eventRetryDelayMs(message.info.deliveryCount)));
+        }
+      },
+      release: (message) => this.settle(() => message.nak()),
+      recover: () => this.recreate(() => ensureConsumer('all')),
+      logger: this.logger,
+      label,
+    });
+    await loop.started;
+    return this.activities.add(loop);
+  }
+
+  async enqueue(queue: string, payload: unknown, options: PublishOptions): Promise<void> {
+    this.assertOpen();
+    assertMessageId(options.id);
+    await this.persist(this.names.jobSubject(queue), jobSubject(queue), payload, options);
+  }
+
+  async consume(queue: string, handler: JobHandler, options: ConsumeOptions = {}): Promise<Unsubscribe> {
+    this.assertOpen();
+    const { ackWaitMs, maxDeliver, concurrency } = resolveConsumeOptions(options);
+    const stream = this.names.streams.jobs;
+    const consumer = this.names.jobConsumer(queue);
+    const ensureConsumer = () =>
+      ensureDurableConsumer(this.jsm, stream, {
+        name: consumer,
+        filterSubject: this.names.jobSubject(queue),
+        ackWaitMs,
+        maxDeliver,
+        startAt: 'all',
+      });
+    await ensureConsumer();
+
+    const handle = async (message: JsMsg): Promise<void> => {
+      const attempt = message.info.deliveryCount;
+      const id = messageIdOf(message.headers);
+      try {
+        await handler({
+          id,
+          attempt,
+          payload: decodePayload(decodeText(message.data)),
+          context: contextFromHeaders(message.headers),
+        });
+      } catch (error) {
+        if (attempt >= maxDeliver) {
+          this.logger.error({ queue, id, attempt, err: error }, 'Job failed on its last delivery; dropped');
+          this.settle(() => message.term());
+        } else {
+          this.logger.warn({ queue, id, attempt, err: error }, 'Job handler failed; will retry');
+          this.settle(() => message.nak(ackWaitMs));
+        }
+        return;
+      }
+      // A confirmed ack: the job is off the queue for good (and a failure to confirm is worth a log line).
+      await message.ackAck().catch((error: unknown) => {
+        this.logger.warn(
+          { queue, id, attempt, err: error },
+          'Job ack not confirmed; it may be delivered again',
+        );
+      });
+    };
+
+    // Listening before pulling: the advisory about a job out of deliveries comes when a consumer pulls.
+    const dropped = this.dropJobsOutOfDeliveries(queue, stream, consumer);
+    await this.nc.flush();
+    // One consume loop per slot: each pulls a job only when it is free, so no job waits in this process while
+    // its ack wait runs out.
+    const loops = Array.from({ length: concurrency }, () =>
+      startConsumeLoop({
+        open: async () => (await this.js.consumers.get(stream, consumer)).consume({ max_messages: 1 }),
+        handle,
+        release: (message) => this.settle(() => message.nak()),
+        recover: () => this.recreate(ensureConsumer),
+        logger: this.logger,
+        label: { queue },
+      }),
+    );
+    await Promise.all(loops.map((loop) => loop.started));
+    return this.activities.add({
+      stop: async (deadline) => {
+        await dropped.drain().catch(() => undefined);
+        return (await Promise.all(loops.map((loop) => loop.stop(deadline)))).every(Boolean);
+      },
+    });
+  }
+
+  /** True while connected to a server: false during a reconnect and after close(). For readiness checks. */
+  isConnected(): boolean {
+    return this.connected && this.closing === undefined && !this.nc.isClosed();
+  }
+
+  close(): Promise<void> {
+    this.closing ??= this.shutDown();
+    return this.closing;
+  }
+
+  private async shutDown(): Promise<void> {
+    if (!(await this.activities.stopAll())) {
+      this.logger.warn({ closeTimeoutMs: this.closeTimeoutMs }, 'Bus closed with handlers still running');
+    }
+    if (!this.nc.isClosed()) {
+      await this.nc.drain().catch((error: unknown) => this.logger.warn({ err: error }, 'NATS drain failed'));
+    }
+  }
+
+  /**
+   * A job whose last delivery was never acknowledged (its process died) stays in the work-queue stream, where
+   * the server no longer delivers it; JetStream announces it with an advisory. One consumer of the queue (a queue
+   * group across processes) logs it and removes it, so that dropped means gone.
+   */
+  private dropJobsOutOfDeliveries(queue: string, stream: string, consumer: string): Subscription {
+    return this.nc.subscribe(`$JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES.${stream}.${consumer}`, {
+      queue: 'max-deliveries',
+      callback: (error, msg) => {
+        if (error) return;
+        let advisory: { stream_seq?: unknown; deliveries?: unknown };
+        try {
+          advisory = JSON.parse(decodeText(msg.data)) as typeof advisory;
+        } catch {
+          return;
+        }
+        const { stream_seq: sequence, deliveries } = advisory;
+        if (typeof sequence !== 'number') return;
+        this.logger.error(
+          { queue, sequence, deliveries },
+          'Job never acknowledged on its last delivery; dropped',
+        );
+        this.jsm.streams.deleteMessage(stream, sequence, false).catch(() => undefined);
+      },
+    });
+  }
+
+  /** A private subscription: an ordered consumer from the next event (or `fromSequence`), handled in order. */
+  private async followStream(
+    filter: string,
+    handler: EventHandler,
+    fromSequence: number | undefined,
+  ): Promise<Unsubscribe> {
+    if (fromSequence !== undefined && (!Number.isInteger(fromSequence) || fromSequence < 1)) {
+      throw new Error('subscribe(): fromSequence must be a positive integer.');
+    }
+    const stream = this.names.streams.events;
+    // "From now" is pinned to a sequence rather than DeliverPolicy.New, so that reopening after a failure resumes
+    // exactly after the last event handled.
+    let nextSequence = fromSequence ?? (await this.jsm.streams.info(stream)).state.last_seq + 1;
+    let consumer: Consumer | undefined;
+    const label = { filter };
+    const loop = startConsumeLoop({
+      open: async (): Promise<ConsumerMessages> => {
+        consumer = await this.js.consumers.get(stream, {
+          filterSubjects: this.names.subject(filter),
+          deliver_policy: DeliverPolicy.StartSequence,
+          opt_start_seq: nextSequence,
+        });
+        return consumer.consume();
+      },
+      handle: async (message) => {
+        nextSequence = message.seq + 1;
+        const event = this.readEvent(message, label);
+        if (!event) return;
+        try {
+          await handler(event);
+        } catch (error) {
+          const { subject, id, sequence } = event;
+          this.logger.warn({ ...label, subject, id, sequence, err: error }, 'Event handler failed');
+        }
+      },
+      release: () => undefined,
+      logger: this.logger,
+      label,
+    });
+    await loop.started;
+    return this.activities.add({
+      stop: async (deadline) => {
+        const finished = await loop.stop(deadline);
+        // Ordered consumers expire on their own after a few idle minutes; deleting now just tidies up.
+        if (!this.nc.isClosed() && !this.nc.isDraining()) await consumer?.delete().catch(() => undefined);
+        return finished;
+      },
+    });
+  }
+
+  private async answer(subject: string, handler: RequestHandler, msg: Msg): Promise<void> {
+    const reply = await answerRequest(
+      subject,
+      handler,
+      () => ({ payload: decodeText(msg.data), context: contextFromHeaders(msg.headers) }),
+      this.logger,
+    );
+    this.settle(() => msg.respond(encodeText(reply)));
+  }
+
+  private async persist(serverSubject: string, subject: string, payload: unknown, options: PublishOptions) {
+    const store = () =>
+      this.js.publish(serverSubject, encodeJsonBytes(payload), {
+        msgID: options.id,
+        headers: contextHeaders(options.context),
+      });
+    try {
+      await store().catch(async (error: unknown) => {
+        // No stream takes the subject: the server lost its streams (restarted without its data). Recreate them.
+        if (!isNatsError(error, ErrorCode.NoResponders)) throw error;
+        await ensureStreams(this.jsm, this.names);
+        await store();
+      });
+    } catch (error) {
+      this.logger.warn({ subject, id: options.id, err: error }, 'JetStream did not confirm a message');
+      throw new DomainError(
+        'SERVICE_UNAVAILABLE',
+        `${subject} could not be stored: JetStream did not confirm it.`,
+      );
+    }
+  }
+
+  /** The event a message carries; undefined (and logged) if its payload is not JSON, which no NatsBus publishes. */
+  private readEvent(message: JsMsg, label: object): BusEvent | undefined {
+    const subject = this.names.busSubject(message.subject);
+    const id = messageIdOf(message.headers);
+    let payload: unknown;
+    try {
+      payload = decodePayload(decodeText(message.data));
+    } catch (error) {
+      this.logger.error(
+        { ...label, subject, id, sequence: message.seq, err: error },
+        'Malformed event skipped',
+      );
+      return undefined;
+    }
+    return { subject, id, sequence: message.seq, payload, context: contextFromHeaders(message.headers) };
+  }
+
+  private async recreate(ensureConsumer: () => Promise<void>): Promise<void> {
+    await ensureStreams(this.jsm, this.names);
+    await ensureConsumer();
+  }
+
+  /** Acks, naks and replies are best effort once the connection is gone: the server redelivers what was not acked. */
+  private settle(send: () => void): void {
+    try {
+      send();
+    } catch (error) {
+      this.logger.warn({ err: error }, 'Could not send to NATS');
+    }
+  }
+
+  private assertOpen(): void {
+    if (this.closing) throw busClosed();
+  }
+
+  private async logConnectionStatus(): Promise<void> {
+    for await (const status of this.nc.status()) {
+      if (status.type === Events.Disconnect) {
+        this.connected = false;
+        this.logger.warn({ server: status.data }, 'NATS disconnected');
+      } else if (status.type === Events.Reconnect) {
+        this.connected = true;
+        this.logger.info({ server: status.data }, 'NATS reconnected');
+      } else if (status.type === Events.Error) {
+        this.logger.error({ err: status.data }, 'NATS error');
+      }
+    }
+  }
+}
+
+function isNatsError(error: unknown, code: ErrorCode): boolean {
+  return error instanceof NatsError && error.code === code;
+}

@@ -1,0 +1,51 @@
+import { type RequestContext } from '@promptloom/proto';
+import { headers, type MsgHdrs } from 'nats';
+import { encodePayload } from './payload-json';
+import { readContext } from './request-context';
+
+/** Header names carrying the RequestContext with each request, event and job. */
+export const REQUEST_ID_HEADER = 'x-request-id';
+export const ACTOR_HEADER = 'x-actor';
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+export function encodeText(text: string): Uint8Array {
+  return encoder.encode(text);
+}
+
+export function decodeText(data: Uint8Array): string {
+  return decoder.decode(data);
+}
+
+export function encodeJsonBytes(value: unknown): Uint8Array {
+  return encodeText(encodePayload(value));
+}
+
+export function contextHeaders(context: RequestContext | undefined): MsgHdrs {
+  const carried = headers();
+  // Header values are one line; a request id that is not is left out rather than rejected.
+  if (context?.requestId && !/[\r\n]/.test(context.requestId))
+    carried.set(REQUEST_ID_HEADER, context.requestId);
+  if (context?.actor) carried.set(ACTOR_HEADER, JSON.stringify(context.actor));
+  return carried;
+}
+
+export function contextFromHeaders(carried: MsgHdrs | undefined): RequestContext {
+  const actorJson = carried?.get(ACTOR_HEADER);
+  let actor: unknown;
+  try {
+    actor = actorJson ? JSON.parse(actorJson) : undefined;
+  } catch {
+    actor = undefined;
+  }
+  return readContext(carried?.get(REQUEST_ID_HEADER), actor);
+}
+
+/** Where JetStream keeps the `msgID` a message was published with. */
+const MESSAGE_ID_HEADER = 'Nats-Msg-Id';
+
+/** The id an event or job was published with. */
+export function messageIdOf(carried: MsgHdrs | undefined): string {
+  return carried?.get(MESSAGE_ID_HEADER) ?? '';
+}

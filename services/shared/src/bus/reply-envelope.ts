@@ -1,0 +1,68 @@
+import {
+  DomainError,
+  ERROR_CODES,
+  isDomainError,
+  type RequestContext,
+  type WireError,
+} from '@promptloom/proto';
+import { z } from 'zod';
+import { type RequestHandler } from './bus';
+import { type BusLogger } from './bus-logger';
+import { decodePayload } from './payload-json';
+
+/** What a served request sends back, as JSON text: the handler's reply or its error in wire form. */
+export type ReplyEnvelope = { ok: true; data?: unknown } | { ok: false; error: WireError };
+
+export const INTERNAL_ERROR_MESSAGE = 'Internal error';
+
+const WireErrorSchema = z.object({
+  code: z.enum(ERROR_CODES),
+  message: z.string(),
+  fields: z.record(z.string(), z.array(z.string())).optional(),
+});
+
+const ReplyEnvelopeSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), data: z.unknown().optional() }),
+  z.object({ ok: z.literal(false), error: WireErrorSchema }),
+]);
+
+/**
+ * Runs a request handler and encodes its outcome. Never rejects: a DomainError goes back as is, anything else
+ * (including a payload that is not JSON or a reply that cannot be encoded) as INTERNAL without its message,
+ * which is logged here instead.
+ */
+export async function answerRequest(
+  subject: string,
+  handler: RequestHandler,
+  readRequest: () => { payload: string; context: RequestContext },
+  logger: BusLogger,
+): Promise<string> {
+  try {
+    const { payload, context } = readRequest();
+    const data: unknown = await handler(decodePayload(payload), context);
+    return JSON.stringify({ ok: true, data } satisfies ReplyEnvelope);
+  } catch (error) {
+    if (!isDomainError(error)) logger.error({ subject, err: error }, 'Request handler failed');
+    const wire = isDomainError(error)
+      ? error.toWire()
+      : { code: 'INTERNAL' as const, message: INTERNAL_ERROR_MESSAGE };
+    return JSON.stringify({ ok: false, error: wire } satisfies ReplyEnvelope);
+  }
+}
+
+/** Turns a reply envelope back into the handler's reply, or throws the DomainError it carries. */
+export function readReply(subject: string, text: string): unknown {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw malformedReply(subject);
+  }
+  const envelope = ReplyEnvelopeSchema.safeParse(parsed);
+  if (!envelope.success) throw malformedReply(subject);
+  if (!envelope.data.ok) throw DomainError.fromWire(envelope.data.error);
+  return envelope.data.data;
+}
+
+const malformedReply = (subject: string): DomainError =>
+  new DomainError('INTERNAL', `${subject} answered with a malformed reply.`);
