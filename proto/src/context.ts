@@ -12,3 +12,6 @@ export interface RequestContext {
 
 export const ADMIN_ROLE = 'Admin';
 export const isAdmin = (actor: Actor | undefined): boolean => actor?.role === ADMIN_ROLE;
+
+export const NOT_AUTHENTICATED_MESSAGE = 'You are not authenticated. Please log in.';
+export const NOT_AUTHORIZED_MESSAGE = 'This action is unauthorized.';

@@ -4,5 +4,7 @@ export * from './validation';
 export * from './fields';
 export * from './operation';
 export * from './context';
+export * from './paging';
 export * from './accounts';
 export * from './rules';
+export * from './registry';

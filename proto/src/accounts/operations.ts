@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation';
 import {
+  AdminUserListRequest,
+  AdminUserPage,
   EnsureAdminRequest,
   EnsureAdminResponse,
   LoginRequest,
@@ -17,4 +19,9 @@ export const accountOperations = {
   login: defineOperation('admin', 'accounts.login', LoginRequest, UserResponse),
   getUser: defineOperation('admin', 'accounts.getUser', UserIdRequest, UserResponse),
   ensureAdmin: defineOperation('admin', 'accounts.ensureAdmin', EnsureAdminRequest, EnsureAdminResponse),
+} as const;
+
+/** Admin-only operations on users; the admin service checks the caller's stored role on each. */
+export const adminUserOperations = {
+  list: defineOperation('admin', 'users.list', AdminUserListRequest, AdminUserPage),
 } as const;

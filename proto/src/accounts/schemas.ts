@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AccountStatus } from '../enums';
 import { emailAddress, mobileNumber, newPassword, password, recordId, requiredText } from '../fields';
+import { PageRequest, pageOf } from '../paging';
 
 /** SPEC §3: the signup payload. */
 export const SignupRequest = z
@@ -51,3 +52,7 @@ export const EnsureAdminRequest = z.object({
   always: z.boolean().default(false),
 });
 export const EnsureAdminResponse = z.object({ created: z.boolean(), user: PublicUser.nullable() });
+
+export const AdminUserListRequest = PageRequest;
+export const AdminUserPage = pageOf(PublicUser);
+export type AdminUserPage = z.infer<typeof AdminUserPage>;

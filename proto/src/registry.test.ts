@@ -1,0 +1,29 @@
+import { SERVICES } from './operation';
+import { EVENTS, OPERATIONS, eventBySubject, operationBySubject } from './registry';
+
+describe('the operation registry and the event catalogue', () => {
+  it('names each operation svc.<service>.<operation>, once, answered by a known service', () => {
+    const subjects = OPERATIONS.map((operation) => operation.subject);
+    expect(new Set(subjects).size).toBe(subjects.length);
+    for (const operation of OPERATIONS) {
+      expect(SERVICES).toContain(operation.service);
+      expect(operation.subject).toBe(`svc.${operation.service}.${operation.name}`);
+      expect(operation.subject).toMatch(/^svc\.[a-z]+\.[A-Za-z]+(\.[A-Za-z]+)*$/);
+      expect(operationBySubject(operation.subject)).toBe(operation);
+    }
+  });
+
+  it('names each event evt.<service>.<noun>.<verb-in-past>, once', () => {
+    const subjects = EVENTS.map((event) => event.subject);
+    expect(new Set(subjects).size).toBe(subjects.length);
+    for (const event of EVENTS) {
+      expect(event.subject).toMatch(/^evt\.[a-z]+\.[a-z_]+\.[a-z_]+ed$/);
+      expect(eventBySubject(event.subject)).toBe(event);
+    }
+  });
+
+  it('knows nothing of a subject that is not registered', () => {
+    expect(operationBySubject('svc.admin.nope')).toBeUndefined();
+    expect(eventBySubject('evt.admin.user.vanished')).toBeUndefined();
+  });
+});
