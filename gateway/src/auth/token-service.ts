@@ -1,0 +1,58 @@
+import jwt from 'jsonwebtoken';
+import { Actor, DomainError } from '@promptloom/proto';
+
+export const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
+export const SESSION_INVALID = 'Your session is not valid. Please log in again.';
+
+export interface VerifiedToken {
+  actor: Actor;
+  issuedAtMs: number;
+}
+
+/**
+ * Access tokens are HS256 JWTs that expire after `idleMs` (60 minutes by default). Every authenticated request
+ * older than `refreshAfterMs` (a minute, or a quarter of a short idle time) gets a fresh token in the `X-Access-Token` response header, so a session ends only
+ * after an hour without requests: the spec's "60 minutes of inactivity", with no session table to consult.
+ */
+export class TokenService {
+  constructor(
+    private readonly secret: string,
+    readonly idleMs: number,
+    private readonly refreshAfterMs = Math.min(60_000, idleMs / 4),
+  ) {}
+
+  issue(actor: Actor): { token: string; expiresInSeconds: number } {
+    const expiresInSeconds = Math.floor(this.idleMs / 1000);
+    const token = jwt.sign({ role: actor.role }, this.secret, {
+      algorithm: 'HS256',
+      subject: String(actor.userId),
+      expiresIn: expiresInSeconds,
+    });
+    return { token, expiresInSeconds };
+  }
+
+  verify(token: string): VerifiedToken {
+    let claims: jwt.JwtPayload;
+    try {
+      claims = jwt.verify(token, this.secret, { algorithms: ['HS256'] }) as jwt.JwtPayload;
+    } catch (error) {
+      const expired = error instanceof jwt.TokenExpiredError;
+      throw new DomainError('UNAUTHENTICATED', expired ? SESSION_EXPIRED : SESSION_INVALID);
+    }
+    const actor = Actor.safeParse({ userId: Number(claims.sub), role: claims.role });
+    if (!actor.success || claims.iat === undefined) throw new DomainError('UNAUTHENTICATED', SESSION_INVALID);
+    return { actor: actor.data, issuedAtMs: claims.iat * 1000 };
+  }
+
+  /** A fresh token for a still-valid one, when it is old enough to be worth replacing. */
+  refreshed(verified: VerifiedToken, now = Date.now()): string | null {
+    if (now - verified.issuedAtMs < this.refreshAfterMs) return null;
+    return this.issue(verified.actor).token;
+  }
+}
+
+/** The bearer token of an `Authorization` header value, or null. */
+export function bearerToken(header: string | undefined): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(header?.trim() ?? '');
+  return match?.[1] ?? null;
+}

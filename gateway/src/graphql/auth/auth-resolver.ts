@@ -1,0 +1,39 @@
+import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import { type SessionPayload } from '../../auth/sessions';
+import { requireActor, type GraphQLContext } from '../context';
+import { AuthPayload, LoginInput, SignupInput, User } from './auth-types';
+
+function toPayload(session: SessionPayload): AuthPayload {
+  return Object.assign(new AuthPayload(), {
+    accessToken: session.accessToken,
+    expiresIn: session.expiresInSeconds,
+    user: User.from(session.user),
+  });
+}
+
+@Resolver()
+export class AuthResolver {
+  @Mutation(() => AuthPayload, { description: 'Creates a regular user account and signs it in.' })
+  async signup(@Arg('input', () => SignupInput) input: SignupInput, @Ctx() context: GraphQLContext) {
+    const signup = {
+      first_name: input.firstName,
+      last_name: input.lastName,
+      email: input.email,
+      mobile: input.mobile,
+      password: input.password,
+      password_confirmation: input.passwordConfirmation,
+    };
+    return toPayload(await context.sessions.signup(signup, context.request));
+  }
+
+  @Mutation(() => AuthPayload, { description: 'Signs in with email and password.' })
+  async login(@Arg('input', () => LoginInput) input: LoginInput, @Ctx() context: GraphQLContext) {
+    return toPayload(await context.sessions.login({ ...input }, context.request));
+  }
+
+  @Query(() => User, { description: 'The signed-in user.' })
+  async me(@Ctx() context: GraphQLContext) {
+    requireActor(context);
+    return User.from(await context.sessions.currentUser(context.request));
+  }
+}

@@ -1,0 +1,20 @@
+import { type Actor, type RequestContext } from '@promptloom/proto';
+import { type Bus } from '@promptloom/shared';
+import { requireActor as requireContextActor, requireAdmin as requireContextAdmin } from '../auth/guards';
+import { type Sessions } from '../auth/sessions';
+import { type EventHub } from '../subscriptions/event-hub';
+
+/** What every resolver receives: the request's context and the use cases it may call. */
+export interface GraphQLContext {
+  request: RequestContext;
+  /** Why the token was refused, when one came and was bad. */
+  authError?: Error;
+  sessions: Sessions;
+  bus: Bus;
+  events: EventHub;
+}
+
+export const requireActor = (context: GraphQLContext): Actor =>
+  requireContextActor(context.request, context.authError);
+export const requireAdmin = (context: GraphQLContext): Actor =>
+  requireContextAdmin(context.request, context.authError);

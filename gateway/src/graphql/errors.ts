@@ -1,0 +1,37 @@
+import { type GraphQLFormattedError } from 'graphql';
+import { unwrapResolverError } from '@apollo/server/errors';
+import { DomainError } from '@promptloom/proto';
+import { type Logger } from '@promptloom/shared';
+import { publicMessage } from '../http/error-responses';
+import { toCamelCase } from './field-names';
+
+/**
+ * DomainErrors keep their message and get `extensions.code` (and `extensions.fields` for BAD_USER_INPUT, keyed by
+ * the GraphQL field names); GraphQL's own errors pass as they are; anything else becomes a bare INTERNAL error.
+ */
+export function formatError(logger: Logger) {
+  return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
+    const original = unwrapResolverError(error);
+    if (original instanceof DomainError) {
+      if (original.code === 'SERVICE_UNAVAILABLE')
+        logger.warn({ detail: original.message }, 'service unavailable');
+      const extensions: Record<string, unknown> = { code: original.code };
+      if (original.fields) {
+        extensions.fields = Object.fromEntries(
+          Object.entries(original.fields).map(([field, messages]) => [toCamelCase(field), messages]),
+        );
+      }
+      return {
+        message: publicMessage(original),
+        locations: formatted.locations,
+        path: formatted.path,
+        extensions,
+      };
+    }
+    const code = formatted.extensions?.code;
+    if (typeof code === 'string' && code !== 'INTERNAL_SERVER_ERROR')
+      return { ...formatted, extensions: { code } };
+    logger.error({ err: original }, 'unhandled GraphQL error');
+    return { message: 'Internal server error.', path: formatted.path, extensions: { code: 'INTERNAL' } };
+  };
+}

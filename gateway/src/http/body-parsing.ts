@@ -1,0 +1,31 @@
+import express, { type NextFunction, type Request, type Response } from 'express';
+
+/** JSON and form bodies up to `limitBytes`; the failures body-parser raises become clear 4xx answers. */
+export function bodyParsers(limitBytes: number) {
+  return [express.json({ limit: limitBytes }), express.urlencoded({ extended: false, limit: limitBytes })];
+}
+
+interface BodyParserError extends Error {
+  type?: string;
+  status?: number;
+}
+
+export function bodyParsingErrors(limitBytes: number) {
+  return (error: BodyParserError, _request: Request, response: Response, next: NextFunction) => {
+    switch (error.type) {
+      case 'entity.parse.failed':
+        return response.status(400).json({ message: 'The request body is not valid JSON.' });
+      case 'entity.too.large':
+        return response.status(413).json({
+          message: `The request body is too large: the limit is ${Math.round(limitBytes / 1024)} KB.`,
+        });
+      case 'encoding.unsupported':
+      case 'charset.unsupported':
+        return response.status(415).json({ message: 'The request body encoding is not supported.' });
+      case 'request.aborted':
+        return response.status(400).json({ message: 'The request was aborted.' });
+      default:
+        return next(error);
+    }
+  };
+}

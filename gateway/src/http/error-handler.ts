@@ -1,0 +1,20 @@
+import { type NextFunction, type Request, type Response } from 'express';
+import { DomainError } from '@promptloom/proto';
+import { type Logger } from '@promptloom/shared';
+import { INTERNAL_ERROR, errorResponse } from './error-responses';
+
+/** The last middleware: DomainErrors answer with their status; anything else is logged and answers a bare 500. */
+export function errorHandler(logger: Logger) {
+  return (error: unknown, request: Request, response: Response, _next: NextFunction) => {
+    const domainError = error instanceof DomainError ? error : null;
+    if (!domainError) {
+      logger.error(
+        { err: error, requestId: request.context?.requestId, path: request.path },
+        'unhandled error',
+      );
+    }
+    const { status, body } = errorResponse(domainError ?? INTERNAL_ERROR);
+    if (response.headersSent) return;
+    response.status(status).json(body);
+  };
+}

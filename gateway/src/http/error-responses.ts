@@ -1,0 +1,34 @@
+import { DomainError, type ErrorCode } from '@promptloom/proto';
+
+export const HTTP_STATUS_OF: Record<ErrorCode, number> = {
+  BAD_USER_INPUT: 422,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  SERVICE_UNAVAILABLE: 503,
+  INTERNAL: 500,
+};
+
+export interface ErrorBody {
+  message: string;
+  errors?: Record<string, string[]>;
+}
+
+export const SERVICE_UNAVAILABLE_MESSAGE =
+  'The service is temporarily unavailable. Please try again in a moment.';
+
+/** What a client is told: an unavailable service's detail (which subject timed out) is for the logs only. */
+export function publicMessage(error: DomainError): string {
+  return error.code === 'SERVICE_UNAVAILABLE' ? SERVICE_UNAVAILABLE_MESSAGE : error.message;
+}
+
+/** The REST envelope of an error: `{ message }`, plus `errors: { field: [messages] }` for a 422. */
+export function errorResponse(error: DomainError): { status: number; body: ErrorBody } {
+  const body: ErrorBody = { message: publicMessage(error) };
+  if (error.code === 'BAD_USER_INPUT') body.errors = error.fields ?? {};
+  return { status: HTTP_STATUS_OF[error.code], body };
+}
+
+export const INTERNAL_ERROR = new DomainError('INTERNAL', 'Internal server error.');

@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto';
+import { type NextFunction, type Request, type Response } from 'express';
+import { type RequestContext } from '@promptloom/proto';
+import { bearerToken, type TokenService } from '../auth/token-service';
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** Request id and, when a valid token came with the request, the actor. */
+    context: RequestContext;
+    /** Why the token (if any) was refused; thrown by `requireActor` only where authentication is needed. */
+    authError?: Error;
+  }
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
+
+/**
+ * Gives every request an id (the caller's `X-Request-Id` if well-formed) and reads its bearer token. A bad token is
+ * remembered, not refused here: public routes like login must still work with a stale token in the header.
+ */
+export function requestContext(tokens: TokenService) {
+  return (request: Request, response: Response, next: NextFunction) => {
+    const incoming = request.header('x-request-id');
+    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    response.setHeader('X-Request-Id', requestId);
+    request.context = { requestId };
+    const token = bearerToken(request.header('authorization'));
+    if (token) {
+      try {
+        const verified = tokens.verify(token);
+        request.context.actor = verified.actor;
+        const refreshed = tokens.refreshed(verified);
+        if (refreshed) response.setHeader('X-Access-Token', refreshed);
+      } catch (error) {
+        request.authError = error as Error;
+      }
+    }
+    next();
+  };
+}

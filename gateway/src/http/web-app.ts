@@ -1,0 +1,36 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import express, { type Request, type Response, type NextFunction, type Router } from 'express';
+
+const NOT_WEB = /^\/(api|graphql|healthz|readyz|metrics|sanctum)(\/|$)/;
+
+/**
+ * Serves the built React client and answers every other GET that wants HTML with its index.html, so client-side
+ * routes (/types/dashboard, /admin/UserManage …) load on refresh. Until the client is built, a plain page says so.
+ */
+export function webApp(distDir: string | undefined): Router {
+  const router = express.Router();
+  const index = distDir ? path.join(distDir, 'index.html') : null;
+  if (distDir && index && fs.existsSync(index)) {
+    router.use(express.static(distDir, { index: false, maxAge: '1h' }));
+    router.use((request: Request, response: Response, next: NextFunction) => {
+      if (request.method !== 'GET' || NOT_WEB.test(request.path) || !request.accepts('html')) return next();
+      response.setHeader('Cache-Control', 'no-cache');
+      response.sendFile(index);
+    });
+    return router;
+  }
+  router.get('/', (_request, response) => {
+    response.type('html').send(PLACEHOLDER_PAGE);
+  });
+  return router;
+}
+
+const PLACEHOLDER_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Promptloom</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 4rem auto; line-height: 1.5">
+<h1>Promptloom</h1>
+<p>The server is running. The web client has not been built yet; the API answers at
+<code>/graphql</code> and under <code>/api/</code>.</p>
+</body></html>`;

@@ -1,0 +1,2 @@
+export * from './gateway';
+export { buildGatewaySchema } from './graphql/schema';

@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import { Router } from 'express';
+import { type Sessions, type SessionPayload } from '../auth/sessions';
+import { requireRequestActor } from '../auth/guards';
+
+/** Laravel Sanctum's field names, which the spec's client reads. */
+function sessionBody(message: string, session: SessionPayload) {
+  return {
+    message,
+    access_token: session.accessToken,
+    token_type: 'Bearer',
+    expires_in: session.expiresInSeconds,
+    user: session.user,
+  };
+}
+
+/** SPEC §7 "Session": csrf-cookie, login, signup; plus the signed-in user. */
+export function authRoutes(sessions: Sessions): Router {
+  const router = Router();
+
+  // Kept for the spec's client, which asks for it before login; bearer tokens need no CSRF cookie.
+  router.get('/sanctum/csrf-cookie', (_request, response) => {
+    response.cookie('XSRF-TOKEN', randomBytes(16).toString('hex'), { sameSite: 'lax', path: '/' });
+    response.status(204).end();
+  });
+
+  router.post('/api/login', async (request, response) => {
+    const session = await sessions.login(request.body ?? {}, request.context);
+    response.json(sessionBody('Login Successfully', session));
+  });
+
+  router.post('/api/signup', async (request, response) => {
+    const session = await sessions.signup(request.body ?? {}, request.context);
+    response.status(201).json(sessionBody('Signup successful', session));
+  });
+
+  for (const path of ['/api/user', '/api/me']) {
+    router.get(path, async (request, response) => {
+      requireRequestActor(request);
+      response.json({ user: await sessions.currentUser(request.context) });
+    });
+  }
+
+  return router;
+}
