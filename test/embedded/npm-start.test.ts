@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { postgresDataDir } from '../../apps/all-in-one/src/postgres-data-dir';
+import { newUser, requestJson } from '../support/http';
+import { freePort, startProcess, waitUntilReady, type RunningProcess } from '../support/processes';
+
+/**
+ * The embedded default as `npm start` runs it: embedded PostgreSQL from the npm package, the in-process bus, the
+ * gateway and the services in one process, on a data folder that survives a restart.
+ */
+describe('npm start: the whole product in one process on embedded PostgreSQL', () => {
+  // A private (0700) folder, like a clone under /root: as root, PostgreSQL's data then moves where it can run.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'promptloom-embedded-'));
+  const databaseDir = postgresDataDir(dataDir, os.userInfo().uid === 0);
+  let running: RunningProcess | null = null;
+  let baseUrl = '';
+
+  async function start(): Promise<RunningProcess> {
+    const port = await freePort();
+    baseUrl = `http://127.0.0.1:${port}`;
+    running = startProcess('all-in-one', 'apps/all-in-one/dist/main.js', {
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+    });
+    await waitUntilReady([running], `${baseUrl}/readyz`, 90_000);
+    return running;
+  }
+
+  afterAll(async () => {
+    await running?.stop('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(path.dirname(databaseDir), { recursive: true, force: true });
+  });
+
+  const user = newUser();
+
+  it('starts on an empty data folder, prints the first admin password once, and that admin can sign in', async () => {
+    const first = await start();
+    const password = /password: (\S+)/.exec(first.output())?.[1];
+    expect(password).toBeDefined();
+    const login = await requestJson(baseUrl, 'POST', '/api/login', {
+      body: { email: 'admin@promptloom.local', password },
+    });
+    expect(login.status).toBe(200);
+    expect(login.body.user.role_type).toBe('Admin');
+    expect(first.output()).not.toContain('"password"');
+
+    expect((await requestJson(baseUrl, 'POST', '/api/signup', { body: user })).status).toBe(201);
+    const page = await fetch(`${baseUrl}/`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Promptloom');
+  }, 120_000);
+
+  it('shuts down cleanly on SIGTERM and keeps its data across a restart', async () => {
+    expect(await running!.stop('SIGTERM')).toBe(0);
+    const second = await start();
+    expect(second.output()).not.toContain('An admin account was created');
+    const login = await requestJson(baseUrl, 'POST', '/api/login', {
+      body: { email: user.email, password: user.password },
+    });
+    expect(login.status).toBe(200);
+  }, 120_000);
+});
