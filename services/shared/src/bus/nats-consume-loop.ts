@@ -35,10 +35,17 @@ export function startConsumeLoop(options: ConsumeLoopOptions): ConsumeLoop {
   let messages: ConsumerMessages | undefined;
   let recovering: Promise<void> | undefined;
 
+  let reopening = false;
   const recover = (): void => {
     if (!options.recover || recovering) return;
     recovering = options
       .recover()
+      .then(() => {
+        // consume() would find the consumer again by itself, but only after a backoff of up to 30 s.
+        options.logger.info(options.label, 'Consumer recreated');
+        reopening = true;
+        messages?.stop();
+      })
       .catch((error: unknown) =>
         options.logger.warn({ ...options.label, err: error }, 'Could not recreate consumer'),
       )
@@ -73,7 +80,8 @@ export function startConsumeLoop(options: ConsumeLoopOptions): ConsumeLoop {
           else await options.handle(message);
         }
         if (stopping.signal.aborted) return;
-        options.logger.warn(options.label, 'Consumer stopped unexpectedly; reopening');
+        if (!reopening) options.logger.warn(options.label, 'Consumer stopped unexpectedly; reopening');
+        reopening = false;
       } catch (error) {
         if (stopping.signal.aborted) return;
         options.logger.warn({ ...options.label, err: error }, 'Consumer failed; reopening');
