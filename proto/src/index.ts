@@ -6,5 +6,6 @@ export * from './operation';
 export * from './context';
 export * from './paging';
 export * from './accounts';
+export * from './ai';
 export * from './rules';
 export * from './registry';

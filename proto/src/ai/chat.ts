@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { defineOperation } from '../operation';
+
+export const ChatMessage = z.object({
+  role: z.enum(['system', 'user', 'assistant'], { error: "The role must be 'user' or 'assistant'." }),
+  content: z
+    .string({ error: 'The content field is required.' })
+    .max(20_000, { error: 'The content must not be greater than 20000 characters.' }),
+});
+
+/** SPEC §7 AI chat: `POST /api/chat` body, also what other services send to the AI worker. */
+export const ChatRequest = z.object({
+  model: z
+    .string({ error: 'The model field is required.' })
+    .trim()
+    .min(1, { error: 'The model field is required.' }),
+  messages: z
+    .array(ChatMessage, { error: 'The messages field is required.' })
+    .min(1, { error: 'The messages field is required.' })
+    .max(50, { error: 'The messages must not have more than 50 items.' }),
+  max_tokens: z
+    .number()
+    .int()
+    .min(1)
+    .max(4096, { error: 'The max tokens must not be greater than 4096.' })
+    .optional(),
+  temperature: z.number().min(0).max(2, { error: 'The temperature must be between 0 and 2.' }).optional(),
+  frequency_penalty: z
+    .number()
+    .min(-2)
+    .max(2, { error: 'The frequency penalty must be between -2 and 2.' })
+    .optional(),
+});
+export type ChatRequest = z.infer<typeof ChatRequest>;
+
+export const ChatResponse = z.object({
+  /** The reply text; '' when the provider answered nothing (callers show 'No response from AI.'). */
+  content: z.string(),
+  model: z.string(),
+  /** True when no provider key is configured and the word-list offline provider answered. */
+  offline: z.boolean(),
+});
+export type ChatResponse = z.infer<typeof ChatResponse>;
+
+/** Every call to the AI provider goes through the AI worker, which alone holds the key. */
+export const aiChatOperation = defineOperation('ai', 'chat', ChatRequest, ChatResponse);
