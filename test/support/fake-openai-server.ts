@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { type AddressInfo } from 'node:net';
+import { type AddressInfo, type Socket } from 'node:net';
 
 /** One scripted answer of the fake provider. */
 export type FakeReply =
@@ -39,7 +39,7 @@ export interface FakeOpenAiServer {
 export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
   const queue: FakeReply[] = [];
   const requests: RecordedRequest[] = [];
-  const sockets = new Set<import('node:net').Socket>();
+  const sockets = new Set<Socket>();
   const server = http.createServer((request, response) => {
     let raw = '';
     request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
