@@ -34,8 +34,8 @@ export function startConsumeLoop(options: ConsumeLoopOptions): ConsumeLoop {
   const stopping = new AbortController();
   let messages: ConsumerMessages | undefined;
   let recovering: Promise<void> | undefined;
-
   let reopening = false;
+
   const recover = (): void => {
     if (!options.recover || recovering) return;
     recovering = options
