@@ -13,6 +13,7 @@ import { requestContext } from './http/request-context';
 import { webApp } from './http/web-app';
 import { adminUserRoutes } from './rest/admin-user-routes';
 import { authRoutes } from './rest/auth-routes';
+import { clientConfigRoutes } from './rest/client-config-routes';
 import { type GraphQLContext } from './graphql/context';
 import { formatError } from './graphql/errors';
 import { buildGatewaySchema } from './graphql/schema';
@@ -98,6 +99,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     }),
   );
   app.use(authRoutes(sessions));
+  app.use(clientConfigRoutes({ sessionIdleMs: options.sessionIdleMs }));
   app.use(adminUserRoutes(options.bus));
   app.use('/api', (_request, response) => {
     response.status(404).json({ message: 'Not found.' });

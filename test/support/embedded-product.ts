@@ -17,7 +17,9 @@ export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signin
  * The product as `npm start` composes it (in-process bus, admin service, gateway on a real HTTP port), on a fresh
  * database of the machine's PostgreSQL instead of the embedded one, so tests start in a second.
  */
-export async function startTestProduct(options: { sessionIdleMs?: number; maxBodyBytes?: number } = {}) {
+export async function startTestProduct(
+  options: { sessionIdleMs?: number; maxBodyBytes?: number; webDistDir?: string } = {},
+) {
   const logger = createLogger('test', process.env.TEST_LOG_LEVEL ?? 'silent');
   const database = await createTestDatabase();
   const bus = new InProcessBus({ requestTimeoutMs: 5000 });
@@ -28,6 +30,7 @@ export async function startTestProduct(options: { sessionIdleMs?: number; maxBod
     jwtSecret: TEST_JWT_SECRET,
     sessionIdleMs: options.sessionIdleMs ?? 3_600_000,
     maxBodyBytes: options.maxBodyBytes ?? 1_048_576,
+    webDistDir: options.webDistDir,
     readinessChecks: admin.readinessChecks,
   });
   const port = await gateway.listen(0, '127.0.0.1');

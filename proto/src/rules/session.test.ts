@@ -27,3 +27,11 @@ describe('canRestoreSession', () => {
     expect(canRestoreSession({ ...stored, lastActivity: now + 60_000 }, now)).toBe(false);
   });
 });
+
+describe('canRestoreSession with a configured idle time', () => {
+  it('uses the given idle limit instead of the hour', () => {
+    const stored = { token: 't', user: '{}', lastActivity: 1_000 };
+    expect(canRestoreSession(stored, 1_000 + 4_999, 5_000)).toBe(true);
+    expect(canRestoreSession(stored, 1_000 + 5_000, 5_000)).toBe(false);
+  });
+});

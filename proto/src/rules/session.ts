@@ -10,13 +10,13 @@ export interface StoredSession {
 /**
  * SPEC §4: on start the session is restored only if token, user and lastActivity all exist and the last
  * activity is under an hour old at `nowMs`; otherwise it is cleared. A last activity in the future (clock
- * change) is treated as unreadable.
+ * change) is treated as unreadable. `idleLimitMs` is the server's configured idle time (SESSION_IDLE_MINUTES).
  */
-export function canRestoreSession(stored: StoredSession, nowMs: number): boolean {
+export function canRestoreSession(stored: StoredSession, nowMs: number, idleLimitMs = SESSION_IDLE_MS): boolean {
   if (!stored.token || !stored.user) return false;
   const lastActivity = Number(stored.lastActivity);
   if (stored.lastActivity === null || stored.lastActivity === '' || !Number.isFinite(lastActivity))
     return false;
   const idleMs = nowMs - lastActivity;
-  return idleMs >= 0 && idleMs < SESSION_IDLE_MS;
+  return idleMs >= 0 && idleMs < idleLimitMs;
 }

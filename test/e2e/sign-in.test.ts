@@ -1,0 +1,109 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, type Page } from 'playwright-core';
+import { newUser } from '../support/http';
+import { WEB_DIST_DIR, launchBrowser } from '../support/browser';
+import { startTestProduct, type TestProduct } from '../support/embedded-product';
+
+const IDLE_MS = 4000;
+let product: TestProduct;
+let browser: Browser;
+
+beforeAll(async () => {
+  product = await startTestProduct({ webDistDir: WEB_DIST_DIR, sessionIdleMs: IDLE_MS });
+  browser = await launchBrowser();
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  return context.newPage();
+}
+
+async function expectNoSeriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+}
+
+describe('sign-up, sign-in and sign-out in a real browser', () => {
+  const user = newUser();
+
+  it('sends a visitor of a protected page to /pro, where Login waits for both fields', async () => {
+    const page = await newPage();
+    await page.goto(`${product.baseUrl}/types/dashboard`);
+    await page.waitForURL('**/pro');
+    const login = page.getByRole('button', { name: 'Login' });
+    expect(await login.isDisabled()).toBe(true);
+    expect(await page.locator('.logo-dimmed').count()).toBe(1);
+    await page.getByPlaceholder('USERNAME OR EMAIL').fill('someone@example.com');
+    expect(await login.isDisabled()).toBe(true);
+    await page.getByLabel('Password').fill('x');
+    expect(await login.isDisabled()).toBe(false);
+    expect(await page.locator('.logo-dimmed').count()).toBe(0);
+    await expectNoSeriousA11yViolations(page);
+    await page.close();
+  });
+
+  it('shows the email rule and the server field errors on Sign Up', async () => {
+    const page = await newPage();
+    await page.goto(`${product.baseUrl}/Signup`);
+    await page.getByRole('heading', { name: 'Sign Up' }).waitFor();
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByText('The first name field is required.').waitFor();
+    await page.getByText('Enter a valid email address').waitFor();
+    await page.getByLabel('Email').fill('not-an-email');
+
+    await page.getByLabel('First name').fill(user.first_name);
+    await page.getByLabel('Last name').fill(user.last_name);
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Mobile').fill(user.mobile);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByLabel('Comfirm Password').fill('something else');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByText('The password field confirmation does not match.').waitFor();
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByLabel('Comfirm Password').fill(user.password);
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByText('Signup successful').waitFor();
+    await page.waitForURL(`${product.baseUrl}/`);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toEqual(expect.any(String));
+    await page.close();
+  });
+
+  it('logs in, lands on the dashboard, and logs out to /pro', async () => {
+    const page = await newPage();
+    await page.goto(`${product.baseUrl}/login`);
+    await page.getByPlaceholder('USERNAME OR EMAIL').fill(user.email);
+    await page.getByLabel('Password').fill('wrong password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText('These credentials do not match our records.').waitFor();
+
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText('Login Successfully').waitFor();
+    await page.waitForURL('**/types/dashboard');
+    expect(await page.evaluate(() => localStorage.getItem('LFlip'))).toBe('false');
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('**/pro');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await page.close();
+  });
+
+  it('logs out by itself after the configured idle time without mouse, key or click', async () => {
+    const page = await newPage();
+    await page.goto(`${product.baseUrl}/login`);
+    await page.getByPlaceholder('USERNAME OR EMAIL').fill(user.email);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL('**/types/dashboard');
+    await page.waitForURL('**/pro', { timeout: IDLE_MS + 5000 });
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await page.close();
+  }, 20_000);
+});

@@ -1,0 +1,26 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { ApolloProvider } from '@apollo/client/react';
+import { createApolloClient } from './apollo/client';
+import { App } from './App';
+import { ToastProvider } from './components/Toasts';
+import { SessionProvider } from './session/SessionProvider';
+import { readToken, replaceToken } from './session/session-storage';
+import './styles/global.css';
+
+const client = createApolloClient({ token: readToken, onRenewedToken: replaceToken });
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <ApolloProvider client={client}>
+      <BrowserRouter>
+        <ToastProvider>
+          <SessionProvider>
+            <App />
+          </SessionProvider>
+        </ToastProvider>
+      </BrowserRouter>
+    </ApolloProvider>
+  </StrictMode>,
+);

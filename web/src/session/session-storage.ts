@@ -1,0 +1,60 @@
+import { canRestoreSession } from '@promptloom/proto';
+
+/** The signed-in user as the client keeps it (SPEC §3 `user`). */
+export interface SessionUser {
+  id: number;
+  firstName: string;
+  lastName: string;
+  name: string;
+  email: string;
+  roleType: string;
+}
+
+/** SPEC §3: the session lives in local storage under token, user and lastActivity. */
+const KEYS = { token: 'token', user: 'user', lastActivity: 'lastActivity' } as const;
+
+export function saveSession(token: string, user: SessionUser): void {
+  localStorage.setItem(KEYS.token, token);
+  localStorage.setItem(KEYS.user, JSON.stringify(user));
+  touchActivity();
+}
+
+export function replaceToken(token: string): void {
+  if (localStorage.getItem(KEYS.token)) localStorage.setItem(KEYS.token, token);
+}
+
+export const readToken = (): string | null => localStorage.getItem(KEYS.token);
+
+export function touchActivity(now = Date.now()): void {
+  localStorage.setItem(KEYS.lastActivity, String(now));
+}
+
+export function lastActivity(): number {
+  return Number(localStorage.getItem(KEYS.lastActivity) ?? 0);
+}
+
+export function clearSession(): void {
+  for (const key of Object.values(KEYS)) localStorage.removeItem(key);
+}
+
+/** SPEC §4: restored only if token, user and lastActivity exist and the last activity is recent enough. */
+export function restoreSession(
+  idleLimitMs: number,
+  now = Date.now(),
+): { token: string; user: SessionUser } | null {
+  const stored = {
+    token: localStorage.getItem(KEYS.token),
+    user: localStorage.getItem(KEYS.user),
+    lastActivity: localStorage.getItem(KEYS.lastActivity),
+  };
+  if (!canRestoreSession(stored, now, idleLimitMs)) {
+    clearSession();
+    return null;
+  }
+  try {
+    return { token: stored.token!, user: JSON.parse(stored.user!) as SessionUser };
+  } catch {
+    clearSession();
+    return null;
+  }
+}

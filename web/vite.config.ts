@@ -1,0 +1,16 @@
+import path from 'node:path';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The client imports proto's rules from source, so a rule lives in one place (DESIGN.md).
+export default defineConfig({
+  plugins: [react()],
+  resolve: { alias: { '@promptloom/proto': path.resolve(__dirname, '../proto/src/index.ts') } },
+  server: {
+    proxy: {
+      '/graphql': { target: 'http://localhost:4000', ws: true },
+      '/api': 'http://localhost:4000',
+    },
+  },
+  build: { outDir: 'dist', sourcemap: true, emptyOutDir: true },
+});
