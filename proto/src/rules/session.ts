@@ -12,7 +12,11 @@ export interface StoredSession {
  * activity is under an hour old at `nowMs`; otherwise it is cleared. A last activity in the future (clock
  * change) is treated as unreadable. `idleLimitMs` is the server's configured idle time (SESSION_IDLE_MINUTES).
  */
-export function canRestoreSession(stored: StoredSession, nowMs: number, idleLimitMs = SESSION_IDLE_MS): boolean {
+export function canRestoreSession(
+  stored: StoredSession,
+  nowMs: number,
+  idleLimitMs = SESSION_IDLE_MS,
+): boolean {
   if (!stored.token || !stored.user) return false;
   const lastActivity = Number(stored.lastActivity);
   if (stored.lastActivity === null || stored.lastActivity === '' || !Number.isFinite(lastActivity))
