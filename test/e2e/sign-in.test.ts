@@ -22,6 +22,11 @@ async function newPage(): Promise<Page> {
   return context.newPage();
 }
 
+/** A local storage value of the page (evaluated in the browser, where localStorage exists). */
+function storedItem(page: Page, key: string): Promise<string | null> {
+  return page.evaluate(`localStorage.getItem(${JSON.stringify(key)})`);
+}
+
 async function expectNoSeriousA11yViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
@@ -70,7 +75,7 @@ describe('sign-up, sign-in and sign-out in a real browser', () => {
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await page.getByText('Signup successful').waitFor();
     await page.waitForURL(`${product.baseUrl}/`);
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toEqual(expect.any(String));
+    expect(await storedItem(page, 'token')).toEqual(expect.any(String));
     await page.close();
   });
 
@@ -86,12 +91,12 @@ describe('sign-up, sign-in and sign-out in a real browser', () => {
     await page.getByRole('button', { name: 'Login' }).click();
     await page.getByText('Login Successfully').waitFor();
     await page.waitForURL('**/types/dashboard');
-    expect(await page.evaluate(() => localStorage.getItem('LFlip'))).toBe('false');
+    expect(await storedItem(page, 'LFlip')).toBe('false');
     await expectNoSeriousA11yViolations(page);
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL('**/pro');
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect(await storedItem(page, 'token')).toBeNull();
     await page.close();
   });
 
@@ -103,7 +108,7 @@ describe('sign-up, sign-in and sign-out in a real browser', () => {
     await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL('**/types/dashboard');
     await page.waitForURL('**/pro', { timeout: IDLE_MS + 5000 });
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect(await storedItem(page, 'token')).toBeNull();
     await page.close();
   }, 20_000);
 });
