@@ -4,3 +4,4 @@ export * from './logging';
 export * from './db';
 export * from './health';
 export * from './object-store';
+export * from './process';

@@ -1,0 +1,49 @@
+import { NatsBus } from '../bus';
+import { loadConfig, requireSettings, type Config } from '../config';
+import { exitOnStartupFailure, shutdownOnSignals, startHealthServer, type ReadinessCheck } from '../health';
+import { createLogger, type Logger } from '../logging';
+
+export type ServiceProcessConfig = Config & Required<Pick<Config, 'DATABASE_URL' | 'NATS_URL'>>;
+
+/** What a service's start function returns: its readiness checks and how to stop it. */
+export interface StartedService {
+  readinessChecks: ReadinessCheck[];
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs one service as its own process (distributed mode): validated config, NATS, the service, a health server
+ * on PORT (or the service's default), and graceful shutdown on SIGTERM. A bad setting stops the start with a
+ * message naming it.
+ */
+export function runServiceProcess(options: {
+  /** The process name in logs and on the NATS connection: 'admin', 'ai-worker', 'signature-stream'. */
+  name: string;
+  defaultPort: number;
+  start(context: { config: ServiceProcessConfig; bus: NatsBus; logger: Logger }): Promise<StartedService>;
+}): void {
+  const logger = createLogger(options.name, process.env.LOG_LEVEL ?? 'info');
+  const run = async () => {
+    const config = requireSettings(loadConfig(), ['DATABASE_URL', 'NATS_URL'], `to run ${options.name}`);
+    const bus = await NatsBus.connect({
+      servers: config.NATS_URL,
+      namespace: config.BUS_NAMESPACE,
+      requestTimeoutMs: config.BUS_REQUEST_TIMEOUT_MS,
+      name: options.name,
+      logger,
+    });
+    const service = await options.start({ config, bus, logger });
+    const health = await startHealthServer({
+      port: config.PORT ?? options.defaultPort,
+      host: config.HOST,
+      checks: [...service.readinessChecks, { name: 'bus', check: async () => bus.isConnected() }],
+    });
+    logger.info({ port: health.port }, `${options.name} running`);
+    shutdownOnSignals(logger, [
+      { name: options.name, run: () => service.stop() },
+      { name: 'bus', run: () => bus.close() },
+      { name: 'health server', run: () => health.close() },
+    ]);
+  };
+  run().catch((error: unknown) => exitOnStartupFailure(logger, error));
+}
