@@ -11,7 +11,12 @@ import { bodyParsers, bodyParsingErrors } from './http/body-parsing';
 import { errorHandler } from './http/error-handler';
 import { requestContext } from './http/request-context';
 import { webApp } from './http/web-app';
+import { imageRoutes, signatureRoutes, streamRoutes } from './rest/signature';
+import { resolveUploadSettings, type UploadSettings } from './uploads/upload-settings';
+import { adminCatalogueRoutes } from './rest/admin-catalogue-routes';
+import { adminInsightRoutes } from './rest/admin-insight-routes';
 import { adminUserRoutes } from './rest/admin-user-routes';
+import { aiRoutes } from './rest/ai';
 import { authRoutes } from './rest/auth-routes';
 import { clientConfigRoutes } from './rest/client-config-routes';
 import { type GraphQLContext } from './graphql/context';
@@ -30,6 +35,8 @@ export interface GatewayOptions {
   webDistDir?: string;
   /** Checks of what this process runs besides the gateway (its database, the bus …), for /readyz. */
   readinessChecks?: ReadinessCheck[];
+  /** Where raw uploads go and images are read from; by default what S3_* / DATA_DIR and IMAGE_MAX_BYTES say. */
+  uploads?: UploadSettings;
 }
 
 export interface Gateway {
@@ -50,6 +57,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
   const httpServer = http.createServer(app);
 
+  const uploads = await resolveUploadSettings(options.uploads);
   const events = new EventHub();
   await events.start(options.bus);
   const schema = await buildGatewaySchema(events);
@@ -101,6 +109,12 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   app.use(authRoutes(sessions));
   app.use(clientConfigRoutes({ sessionIdleMs: options.sessionIdleMs }));
   app.use(adminUserRoutes(options.bus));
+  app.use(signatureRoutes(options.bus));
+  app.use(streamRoutes(options.bus, uploads));
+  app.use(imageRoutes(options.bus, uploads.objectStore));
+  app.use(aiRoutes(options.bus));
+  app.use(adminCatalogueRoutes(options.bus));
+  app.use(adminInsightRoutes(options.bus));
   app.use('/api', (_request, response) => {
     response.status(404).json({ message: 'Not found.' });
   });

@@ -6,6 +6,8 @@ export * from './operation';
 export * from './context';
 export * from './paging';
 export * from './accounts';
+export * from './catalogue';
 export * from './ai';
+export * from './signature';
 export * from './rules';
 export * from './registry';

@@ -1,16 +1,38 @@
 import { accountEvents, accountOperations, adminUserOperations } from './accounts';
-import { aiChatOperation } from './ai';
+import { aiChatOperation, aiEvents, aiOperations } from './ai';
+import {
+  auditOperations,
+  catalogueEvents,
+  dashboardOperations,
+  modeOperations,
+  modeTypeOperations,
+  moduleOperations,
+} from './catalogue';
 import { type EventDefinition, type Operation } from './operation';
+import { signatureEvents, signatureOperations, streamOperations } from './signature';
 
 /** Every request/reply operation of every service: its subject, who answers it, and its zod shapes. */
 export const OPERATIONS: readonly Operation[] = [
   ...Object.values(accountOperations),
   ...Object.values(adminUserOperations),
+  ...Object.values(moduleOperations),
+  ...Object.values(modeOperations),
+  ...Object.values(modeTypeOperations),
+  ...Object.values(auditOperations),
+  ...Object.values(dashboardOperations),
   aiChatOperation,
+  ...Object.values(aiOperations),
+  ...Object.values(signatureOperations),
+  ...Object.values(streamOperations),
 ];
 
 /** Every event a service publishes: its subject and payload shape. */
-export const EVENTS: readonly EventDefinition[] = [...Object.values(accountEvents)];
+export const EVENTS: readonly EventDefinition[] = [
+  ...Object.values(accountEvents),
+  ...Object.values(signatureEvents),
+  ...Object.values(catalogueEvents),
+  ...Object.values(aiEvents),
+];
 
 export const operationBySubject = (subject: string): Operation | undefined =>
   OPERATIONS.find((operation) => operation.subject === subject);

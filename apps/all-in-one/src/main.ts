@@ -1,9 +1,12 @@
 import path from 'node:path';
 import { describeGeneratedAdmin, ensureAdminAccount, startAdminService } from '@promptloom/admin';
+import { startAiWorker } from '@promptloom/ai-worker';
 import { createGateway } from '@promptloom/gateway';
+import { startSignatureService } from '@promptloom/signature-stream';
 import {
   InProcessBus,
   createLogger,
+  createObjectStore,
   exitOnStartupFailure,
   loadConfig,
   shutdownOnSignals,
@@ -29,6 +32,24 @@ async function main(): Promise<void> {
       logger: createLogger('admin', config.LOG_LEVEL),
     });
 
+    const ai = await startAiWorker({
+      databaseUrl: database.url,
+      bus,
+      logger: createLogger('ai-worker', config.LOG_LEVEL),
+      provider: { apiKey: config.OPENAI_API_KEY, baseUrl: config.OPENAI_BASE_URL },
+    });
+
+    // One store for the gateway (raw uploads, serving) and the signature service: disk, or S3 when S3_* is set.
+    const objectStore = await createObjectStore(config);
+    const imageLimits = { maxBytes: config.IMAGE_MAX_BYTES, maxPixels: config.IMAGE_MAX_PIXELS };
+    const signature = await startSignatureService({
+      databaseUrl: database.url,
+      bus,
+      logger: createLogger('signature-stream', config.LOG_LEVEL),
+      objectStore,
+      imageLimits,
+    });
+
     const firstAdmin = await ensureAdminAccount(bus, {
       email: config.ADMIN_EMAIL,
       password: config.ADMIN_PASSWORD,
@@ -43,7 +64,8 @@ async function main(): Promise<void> {
       sessionIdleMs: config.SESSION_IDLE_MINUTES * 60_000,
       maxBodyBytes: config.MAX_BODY_BYTES,
       webDistDir: config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST,
-      readinessChecks: admin.readinessChecks,
+      readinessChecks: [...admin.readinessChecks, ...signature.readinessChecks],
+      uploads: { objectStore, maxBytes: imageLimits.maxBytes },
     });
     const port = await gateway.listen(config.PORT ?? 4000, config.HOST);
     logger.info({ port }, `Promptloom is running on http://localhost:${port}`);
@@ -51,6 +73,8 @@ async function main(): Promise<void> {
     shutdownOnSignals(logger, [
       { name: 'gateway', run: () => gateway.close() },
       { name: 'admin service', run: () => admin.stop() },
+      { name: 'ai worker', run: () => ai.stop() },
+      { name: 'signature-stream service', run: () => signature.stop() },
       { name: 'bus', run: () => bus.close() },
       { name: 'database', run: () => database.stop() },
     ]);

@@ -1,15 +1,14 @@
-import { Router } from 'express';
-import { adminUserOperations } from '@promptloom/proto';
-import { call, type Bus } from '@promptloom/shared';
-import { requireRequestAdmin } from '../auth/guards';
+import { type Router } from 'express';
+import { ADMIN_TOASTS, adminUserOperations } from '@promptloom/proto';
+import { type Bus } from '@promptloom/shared';
+import { adminCrudRoutes } from './admin-crud-routes';
 
-/** SPEC §7 Admin users (the rest of user management comes with the admin-service issue). */
+/** SPEC §7 Admin users: list (`{ data: page }`), store, update, delete (GET and DELETE). */
 export function adminUserRoutes(bus: Bus): Router {
-  const router = Router();
-  router.get('/api/admin/user/list', async (request, response) => {
-    requireRequestAdmin(request);
-    const page = await call(bus, adminUserOperations.list, request.query, { context: request.context });
-    response.json({ data: page });
+  return adminCrudRoutes(bus, {
+    path: 'user',
+    envelope: 'data',
+    operations: adminUserOperations,
+    toasts: ADMIN_TOASTS.user,
   });
-  return router;
 }

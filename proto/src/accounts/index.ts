@@ -1,3 +1,4 @@
 export * from './schemas';
+export * from './admin-user-schemas';
 export * from './operations';
 export * from './events';

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation';
 import {
+  AdminUserCreateRequest,
+  AdminUserDeleteRequest,
+  AdminUserDeleteResponse,
+  AdminUserUpdateRequest,
+} from './admin-user-schemas';
+import {
   AdminUserListRequest,
   AdminUserPage,
   EnsureAdminRequest,
@@ -24,4 +30,7 @@ export const accountOperations = {
 /** Admin-only operations on users; the admin service checks the caller's stored role on each. */
 export const adminUserOperations = {
   list: defineOperation('admin', 'users.list', AdminUserListRequest, AdminUserPage),
+  create: defineOperation('admin', 'users.create', AdminUserCreateRequest, PublicUser),
+  update: defineOperation('admin', 'users.update', AdminUserUpdateRequest, PublicUser),
+  delete: defineOperation('admin', 'users.delete', AdminUserDeleteRequest, AdminUserDeleteResponse),
 } as const;

@@ -1,4 +1,12 @@
-import { accountOperations, adminUserOperations } from '@promptloom/proto';
+import {
+  accountOperations,
+  adminUserOperations,
+  auditOperations,
+  dashboardOperations,
+  modeOperations,
+  modeTypeOperations,
+  moduleOperations,
+} from '@promptloom/proto';
 import {
   OutboxEntrySchema,
   OutboxRelay,
@@ -11,6 +19,16 @@ import {
   type ReadinessCheck,
   type Unsubscribe,
 } from '@promptloom/shared';
+import { AuditEntrySchema } from './audit/audit-entry.entity';
+import { AuditHandlers } from './audit/audit-handlers';
+import { ModeHandlers } from './catalogue/mode-handlers';
+import { ModeTypeHandlers } from './catalogue/mode-type-handlers';
+import { ModeTypeSchema } from './catalogue/mode-type.entity';
+import { ModeModuleSchema, ModeSchema } from './catalogue/mode.entity';
+import { ModuleHandlers } from './catalogue/module-handlers';
+import { ModuleSchema } from './catalogue/module.entity';
+import { ChangeWriter } from './change-writer';
+import { DashboardHandlers } from './dashboard/dashboard-handlers';
 import { adminMigrations } from './migrations';
 import { AccountHandlers } from './users/account-handlers';
 import { AdminGuard } from './users/admin-guard';
@@ -37,7 +55,7 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
-/** Starts the admin service on a bus: users and credentials (modules, modes and mode types come with issue 5). */
+/** Starts the admin service on a bus: users and credentials, modules, modes, mode types, the audit log. */
 export async function startAdminService({
   databaseUrl,
   bus,
@@ -47,7 +65,15 @@ export async function startAdminService({
   const orm = await openDatabase({
     url: databaseUrl,
     schema: ADMIN_SCHEMA,
-    entities: [UserSchema, OutboxEntrySchema],
+    entities: [
+      UserSchema,
+      ModuleSchema,
+      ModeSchema,
+      ModeModuleSchema,
+      ModeTypeSchema,
+      AuditEntrySchema,
+      OutboxEntrySchema,
+    ],
     migrations: adminMigrations,
     logger,
   });
@@ -55,14 +81,39 @@ export async function startAdminService({
   if (publishEvents) relay.start();
 
   const em = () => orm.em.fork();
-  const accounts = new AccountHandlers(em, () => relay.wake());
-  const userAdmin = new UserAdminHandlers(em, new AdminGuard(em));
+  const wake = () => relay.wake();
+  const accounts = new AccountHandlers(em, wake);
+  const guard = new AdminGuard(em);
+  const catalogueWriter = new ChangeWriter(em, wake, 'admin.catalogue');
+  const userAdmin = new UserAdminHandlers(em, guard, new ChangeWriter(em, wake, 'admin.users'));
+  const modules = new ModuleHandlers(em, guard, catalogueWriter);
+  const modes = new ModeHandlers(em, guard, catalogueWriter);
+  const modeTypes = new ModeTypeHandlers(em, guard, catalogueWriter);
+  const audit = new AuditHandlers(em, guard);
+  const dashboard = new DashboardHandlers(em, guard);
   const handlers: Unsubscribe[] = await Promise.all([
     handle(bus, accountOperations.signup, (request, context) => accounts.signup(request, context)),
     handle(bus, accountOperations.login, (request) => accounts.login(request)),
     handle(bus, accountOperations.getUser, (request) => accounts.getUser(request.id)),
     handle(bus, accountOperations.ensureAdmin, (request, context) => accounts.ensureAdmin(request, context)),
     handle(bus, adminUserOperations.list, (request, context) => userAdmin.list(request, context)),
+    handle(bus, adminUserOperations.create, (request, context) => userAdmin.create(request, context)),
+    handle(bus, adminUserOperations.update, (request, context) => userAdmin.update(request, context)),
+    handle(bus, adminUserOperations.delete, (request, context) => userAdmin.delete(request, context)),
+    handle(bus, moduleOperations.list, (request, context) => modules.list(request, context)),
+    handle(bus, moduleOperations.create, (request, context) => modules.create(request, context)),
+    handle(bus, moduleOperations.update, (request, context) => modules.update(request, context)),
+    handle(bus, moduleOperations.delete, (request, context) => modules.delete(request, context)),
+    handle(bus, modeOperations.list, (request, context) => modes.list(request, context)),
+    handle(bus, modeOperations.create, (request, context) => modes.create(request, context)),
+    handle(bus, modeOperations.update, (request, context) => modes.update(request, context)),
+    handle(bus, modeOperations.delete, (request, context) => modes.delete(request, context)),
+    handle(bus, modeTypeOperations.list, (request, context) => modeTypes.list(request, context)),
+    handle(bus, modeTypeOperations.create, (request, context) => modeTypes.create(request, context)),
+    handle(bus, modeTypeOperations.update, (request, context) => modeTypes.update(request, context)),
+    handle(bus, modeTypeOperations.delete, (request, context) => modeTypes.delete(request, context)),
+    handle(bus, auditOperations.list, (request, context) => audit.list(request, context)),
+    handle(bus, dashboardOperations.figures, (_request, context) => dashboard.figures(context)),
   ]);
   logger.info('admin service ready');
 

@@ -3,6 +3,7 @@ import { accountEvents, type PayloadOf } from '@promptloom/proto';
 import { type HubEvent } from '../../subscriptions/event-hub';
 import { User } from '../auth/auth-types';
 import { requireAdmin, type GraphQLContext } from '../context';
+import { UserDeletion } from './change-types';
 
 @Resolver()
 export class AdminUserSubscriptions {
@@ -15,5 +16,27 @@ export class AdminUserSubscriptions {
   })
   userCreated(@Root() event: HubEvent<PayloadOf<typeof accountEvents.userCreated>>): User {
     return User.from(event.payload.user);
+  }
+
+  @Subscription(() => User, {
+    description: 'Admins only: each user as an admin updates them.',
+    subscribe: ({ context }: { context: GraphQLContext }) => {
+      requireAdmin(context);
+      return context.events.stream(accountEvents.userUpdated);
+    },
+  })
+  userUpdated(@Root() event: HubEvent<PayloadOf<typeof accountEvents.userUpdated>>): User {
+    return User.from(event.payload.user);
+  }
+
+  @Subscription(() => UserDeletion, {
+    description: 'Admins only: each user as an admin deletes them.',
+    subscribe: ({ context }: { context: GraphQLContext }) => {
+      requireAdmin(context);
+      return context.events.stream(accountEvents.userDeleted);
+    },
+  })
+  userDeleted(@Root() event: HubEvent<PayloadOf<typeof accountEvents.userDeleted>>): UserDeletion {
+    return Object.assign(new UserDeletion(), { userId: event.payload.userId, sequence: event.sequence });
   }
 }

@@ -1,5 +1,11 @@
 import { type NamedMigration } from '@promptloom/shared';
 import { CreateUsers } from './0001-create-users';
+import { CreateCatalogue } from './0002-create-catalogue';
+import { CreateAuditLog } from './0003-create-audit-log';
 
 /** The admin schema's migrations, oldest first. Add new ones at the end; never edit one that has shipped. */
-export const adminMigrations: NamedMigration[] = [{ name: '0001-create-users', class: CreateUsers }];
+export const adminMigrations: NamedMigration[] = [
+  { name: '0001-create-users', class: CreateUsers },
+  { name: '0002-create-catalogue', class: CreateCatalogue },
+  { name: '0003-create-audit-log', class: CreateAuditLog },
+];

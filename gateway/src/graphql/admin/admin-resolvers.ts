@@ -1,0 +1,16 @@
+import { AdminAuditResolver } from './admin-audit-resolver';
+import { AdminCatalogueSubscriptions } from './admin-catalogue-subscriptions';
+import { AdminDashboardResolver } from './admin-dashboard-resolver';
+import { AdminModeResolver } from './admin-mode-resolver';
+import { AdminModeTypeResolver } from './admin-mode-type-resolver';
+import { AdminModuleResolver } from './admin-module-resolver';
+
+/** The admin console's resolvers beyond users: catalogue, audit log, dashboard, live catalogue changes. */
+export const ADMIN_CATALOGUE_RESOLVERS = [
+  AdminModuleResolver,
+  AdminModeResolver,
+  AdminModeTypeResolver,
+  AdminAuditResolver,
+  AdminDashboardResolver,
+  AdminCatalogueSubscriptions,
+] as const;

@@ -1,0 +1,42 @@
+import { Field, Int, ObjectType } from 'type-graphql';
+import { type DashboardFigures as DashboardRecord } from '@promptloom/proto';
+
+@ObjectType()
+export class StatusCounts {
+  @Field(() => Int) total!: number;
+  @Field(() => Int) active!: number;
+  @Field(() => Int) inactive!: number;
+}
+
+@ObjectType()
+export class RoleCount {
+  @Field(() => String) roleType!: string;
+  @Field(() => Int) count!: number;
+}
+
+@ObjectType()
+export class UserCounts extends StatusCounts {
+  @Field(() => [RoleCount]) byRole!: RoleCount[];
+}
+
+@ObjectType({ description: "Real counts for the admin dashboard's cards." })
+export class DashboardFigures {
+  @Field(() => StatusCounts) modules!: StatusCounts;
+  @Field(() => Int) modes!: number;
+  @Field(() => Int) modeTypes!: number;
+  @Field(() => UserCounts) users!: UserCounts;
+
+  static from(record: DashboardRecord): DashboardFigures {
+    return Object.assign(new DashboardFigures(), {
+      modules: record.modules,
+      modes: record.modes,
+      modeTypes: record.mode_types,
+      users: {
+        total: record.users.total,
+        active: record.users.active,
+        inactive: record.users.inactive,
+        byRole: record.users.by_role.map((row) => ({ roleType: row.role_type, count: row.count })),
+      },
+    });
+  }
+}

@@ -1,0 +1,76 @@
+import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { aiChatOperation, aiOperations } from '@promptloom/proto';
+import { call } from '@promptloom/shared';
+import { requireActor, type GraphQLContext } from '../context';
+import { AiModels, ChatInput, ChatReply, JobTicket, RunAgentInput } from './generation-types';
+
+@Resolver()
+export class AiGenerationResolver {
+  @Mutation(() => JobTicket, { description: 'Runs an agent; the list arrives through `listUpdated`.' })
+  async runAgent(@Ctx() context: GraphQLContext, @Arg('input', () => RunAgentInput) input: RunAgentInput) {
+    const actor = requireActor(context);
+    const request = {
+      family: input.family,
+      user_id: actor.userId,
+      levels: input.levels,
+      ai_model: input.aiModel,
+      frequency: input.frequency,
+      agent_role: input.agentRole,
+      name: input.name,
+      seeds: input.seeds,
+      job_id: input.jobId,
+    };
+    return JobTicket.from(
+      await call(context.bus, aiOperations.runAgent, request, { context: context.request }),
+    );
+  }
+
+  @Mutation(() => JobTicket, {
+    description: "Generates an element's sub-elements; they arrive through `subElementsUpdated`.",
+  })
+  async generateSubElements(
+    @Ctx() context: GraphQLContext,
+    @Arg('elementId', () => Int) elementId: number,
+    @Arg('frequency', () => Int, { nullable: true }) frequency?: number,
+  ) {
+    requireActor(context);
+    const request = { element_id: elementId, frequency: frequency ?? undefined };
+    return JobTicket.from(
+      await call(context.bus, aiOperations.generateSubElements, request, { context: context.request }),
+    );
+  }
+
+  @Query(() => AiModels, {
+    description: 'The models offered (SPEC §9), labelled offline without a provider key.',
+  })
+  async aiModels(@Ctx() context: GraphQLContext) {
+    requireActor(context);
+    const models = await call(context.bus, aiOperations.models, {}, { context: context.request });
+    return Object.assign(new AiModels(), {
+      offline: models.offline,
+      models: models.models,
+      subElementModel: models.internal.sub_elements,
+      refineModel: models.internal.refine,
+      signatureSwapModel: models.internal.signature_swap,
+    });
+  }
+
+  @Mutation(() => ChatReply, {
+    description: 'The chat proxy (SPEC §7 /api/chat); the key stays on the server.',
+  })
+  async chat(@Ctx() context: GraphQLContext, @Arg('input', () => ChatInput) input: ChatInput) {
+    requireActor(context);
+    const request = {
+      model: input.model,
+      messages: input.messages.map((message) => ({ ...message })) as never,
+      max_tokens: input.maxTokens,
+      temperature: input.temperature,
+      frequency_penalty: input.frequencyPenalty,
+    };
+    const reply = await call(context.bus, aiChatOperation, request, {
+      context: context.request,
+      timeoutMs: 120_000,
+    });
+    return Object.assign(new ChatReply(), reply);
+  }
+}

@@ -1,0 +1,67 @@
+import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { aiOperations } from '@promptloom/proto';
+import { call } from '@promptloom/shared';
+import { requireActor, type GraphQLContext } from '../context';
+import { SubElement } from './sub-element-types';
+
+@Resolver()
+export class AiSubElementResolver {
+  @Query(() => [SubElement], { description: 'The sub-elements of one of your elements.' })
+  async subElements(@Ctx() context: GraphQLContext, @Arg('elementId', () => Int) elementId: number) {
+    requireActor(context);
+    const result = await call(
+      context.bus,
+      aiOperations.getSubElements,
+      { element_id: elementId },
+      { context: context.request },
+    );
+    return result.name.map((row) => SubElement.from(row));
+  }
+
+  @Mutation(() => [SubElement], {
+    description: 'Stores sub-element names for an element (SPEC §7 bltypes/store).',
+  })
+  async storeSubElements(
+    @Ctx() context: GraphQLContext,
+    @Arg('elementId', () => Int) elementId: number,
+    @Arg('names', () => [String]) names: string[],
+    @Arg('group', () => String, { nullable: true }) group?: string,
+  ) {
+    requireActor(context);
+    const request = { element_id: elementId, name: names, bl_name: group ?? undefined };
+    const result = await call(context.bus, aiOperations.storeSubElements, request, {
+      context: context.request,
+    });
+    return result.name.map((row) => SubElement.from(row));
+  }
+
+  @Mutation(() => [SubElement], { description: "Adds a custom sub-element, in the group 'Custom'." })
+  async addCustomSubElement(
+    @Ctx() context: GraphQLContext,
+    @Arg('elementId', () => Int) elementId: number,
+    @Arg('name', () => String) name: string,
+  ) {
+    requireActor(context);
+    const request = { element_id: elementId, name: [name] };
+    const result = await call(context.bus, aiOperations.newStoreSubElements, request, {
+      context: context.request,
+    });
+    return result.name.map((row) => SubElement.from(row));
+  }
+
+  @Mutation(() => SubElement, { description: "Sets a sub-element's reason." })
+  async updateSubElementReason(
+    @Ctx() context: GraphQLContext,
+    @Arg('id', () => Int) id: number,
+    @Arg('reason', () => String, { nullable: true }) reason?: string,
+  ) {
+    requireActor(context);
+    const result = await call(
+      context.bus,
+      aiOperations.updateSubElementReason,
+      { id, reason: reason ?? null },
+      { context: context.request },
+    );
+    return SubElement.from(result.data);
+  }
+}

@@ -1,0 +1,96 @@
+import { Arg, Float, Int, Resolver, Root, Subscription } from 'type-graphql';
+import { aiEvents, type PayloadOf } from '@promptloom/proto';
+import { type HubEvent } from '../../subscriptions/event-hub';
+import { requireActor, type GraphQLContext } from '../context';
+import { ownedEvents } from './owned-events';
+import { GenerationFailure } from './generation-types';
+import { ListFamily, ListItem, ListUpdate } from './list-types';
+import { Selection } from './selection-types';
+import { SubElement, SubElementsUpdate } from './sub-element-types';
+
+interface SubscribeArgs {
+  context: GraphQLContext;
+  args: { family?: ListFamily; elementId?: number; afterSequence?: number | null };
+}
+
+/** Live updates of the user's own lists: delivered only to the connections of the user who owns them. */
+@Resolver()
+export class AiSubscriptions {
+  @Subscription(() => ListUpdate, {
+    description: 'Your list of one family, each time it changes. Pass the last `sequence` seen to catch up.',
+    subscribe: ({ context, args }: SubscribeArgs) => {
+      const actor = requireActor(context);
+      return ownedEvents(
+        context,
+        aiEvents.listUpdated,
+        actor.userId,
+        (payload) => payload.family === args.family,
+        args.afterSequence,
+      );
+    },
+  })
+  listUpdated(
+    @Arg('family', () => ListFamily) _family: ListFamily,
+    @Arg('afterSequence', () => Float, { nullable: true }) _afterSequence: number | null,
+    @Root() event: HubEvent<PayloadOf<typeof aiEvents.listUpdated>>,
+  ): ListUpdate {
+    return Object.assign(new ListUpdate(), {
+      family: event.payload.family as ListFamily,
+      items: event.payload.items.map((item) => ListItem.from(item)),
+      jobId: event.payload.jobId,
+      committedAt: event.payload.committedAt,
+      sequence: event.sequence,
+    });
+  }
+
+  @Subscription(() => SubElementsUpdate, {
+    description: 'The sub-elements of one of your elements, each time they change.',
+    subscribe: ({ context, args }: SubscribeArgs) => {
+      const actor = requireActor(context);
+      return ownedEvents(
+        context,
+        aiEvents.subElementsUpdated,
+        actor.userId,
+        (payload) => payload.elementId === args.elementId,
+        args.afterSequence,
+      );
+    },
+  })
+  subElementsUpdated(
+    @Arg('elementId', () => Int) _elementId: number,
+    @Arg('afterSequence', () => Float, { nullable: true }) _afterSequence: number | null,
+    @Root() event: HubEvent<PayloadOf<typeof aiEvents.subElementsUpdated>>,
+  ): SubElementsUpdate {
+    return Object.assign(new SubElementsUpdate(), {
+      elementId: event.payload.elementId,
+      subElements: event.payload.subElements.map((row) => SubElement.from(row)),
+      jobId: event.payload.jobId,
+      sequence: event.sequence,
+    });
+  }
+
+  @Subscription(() => GenerationFailure, {
+    description: 'Your generation jobs that ended without items (show the message to the user).',
+    subscribe: ({ context, args }: SubscribeArgs) => {
+      const actor = requireActor(context);
+      return ownedEvents(context, aiEvents.generationFailed, actor.userId, () => true, args.afterSequence);
+    },
+  })
+  generationFailed(
+    @Arg('afterSequence', () => Float, { nullable: true }) _afterSequence: number | null,
+    @Root() event: HubEvent<PayloadOf<typeof aiEvents.generationFailed>>,
+  ): GenerationFailure {
+    return Object.assign(new GenerationFailure(), { ...event.payload, sequence: event.sequence });
+  }
+
+  @Subscription(() => Selection, {
+    description: 'Your active selection, each time it changes in any tab or device.',
+    subscribe: ({ context }: SubscribeArgs) => {
+      const actor = requireActor(context);
+      return context.events.stream(aiEvents.selectionChanged, (payload) => payload.userId === actor.userId);
+    },
+  })
+  selectionChanged(@Root() event: HubEvent<PayloadOf<typeof aiEvents.selectionChanged>>): Selection {
+    return Selection.from(event.payload.selection);
+  }
+}

@@ -1,0 +1,14 @@
+import { AiGenerationResolver } from './ai-generation-resolver';
+import { AiListResolver } from './ai-list-resolver';
+import { AiSelectionResolver } from './ai-selection-resolver';
+import { AiSubElementResolver } from './ai-sub-element-resolver';
+import { AiSubscriptions } from './ai-subscriptions';
+
+/** The AI worker's GraphQL: lists, sub-elements, previous settings, generation, selection, live updates. */
+export const AI_RESOLVERS = [
+  AiListResolver,
+  AiSubElementResolver,
+  AiGenerationResolver,
+  AiSelectionResolver,
+  AiSubscriptions,
+] as const;

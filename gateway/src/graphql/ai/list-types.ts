@@ -1,0 +1,116 @@
+import { Field, Float, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import {
+  type ListItem as ListItemView,
+  type PreviousSettings as PreviousSettingsView,
+} from '@promptloom/proto';
+
+export enum ListFamily {
+  tl = 'tl',
+  tr = 'tr',
+  bl = 'bl',
+  br = 'br',
+}
+registerEnumType(ListFamily, {
+  name: 'ListFamily',
+  description: 'tl = Types, tr = Pro, bl = Elements, br = Signature list.',
+});
+
+@ObjectType({ description: 'One item of a list (SPEC §3 AI response item).' })
+export class ListItem {
+  @Field(() => Int) id!: number;
+  @Field(() => ListFamily) family!: ListFamily;
+  @Field(() => Int) userId!: number;
+  @Field(() => String) aiResponse!: string;
+  @Field(() => String, { nullable: true }) aiReason!: string | null;
+  @Field(() => Int) levels!: number;
+  @Field(() => String, { nullable: true }) aiModel!: string | null;
+  @Field(() => Int, { nullable: true }) frequency!: number | null;
+  @Field(() => String, { nullable: true }) agentRole!: string | null;
+  @Field(() => String, { nullable: true, description: 'The reference name of the run.' }) name!:
+    string | null;
+  @Field(() => String, { nullable: true, description: 'Elements: the category it was generated in.' })
+  category!: string | null;
+  @Field(() => Int, { description: '1 Active, 0 Deactive.' }) status!: number;
+  @Field(() => String) createdAt!: string;
+
+  static from(item: ListItemView): ListItem {
+    return Object.assign(new ListItem(), {
+      id: item.id,
+      family: item.family as ListFamily,
+      userId: item.user_id,
+      aiResponse: item.ai_response,
+      aiReason: item.ai_reason,
+      levels: item.levels,
+      aiModel: item.ai_model,
+      frequency: item.frequency,
+      agentRole: item.agent_role,
+      name: item.name,
+      category: item.category,
+      status: item.status,
+      createdAt: item.created_at,
+    });
+  }
+}
+
+@ObjectType({ description: "One user's list." })
+export class AiList {
+  @Field(() => ListFamily) family!: ListFamily;
+  @Field(() => Int) userId!: number;
+  @Field(() => [ListItem]) items!: ListItem[];
+
+  static from(family: string, userId: number, items: ListItemView[]): AiList {
+    return Object.assign(new AiList(), {
+      family: family as ListFamily,
+      userId,
+      items: items.map((item) => ListItem.from(item)),
+    });
+  }
+}
+
+@ObjectType({
+  description: 'A list as it is after a change; `sequence` is where to resume after a reconnect.',
+})
+export class ListUpdate {
+  @Field(() => ListFamily) family!: ListFamily;
+  @Field(() => [ListItem]) items!: ListItem[];
+  @Field(() => String, { nullable: true, description: 'The generation job that produced it, if any.' })
+  jobId!: string | null;
+  @Field(() => Float, { description: 'When the change was committed, ms since the epoch.' })
+  committedAt!: number;
+  @Field(() => Float) sequence!: number;
+}
+
+@ObjectType({ description: "The last settings the user's agent ran with (SPEC §7 prev_*)." })
+export class PreviousSettings {
+  @Field(() => ListFamily) family!: ListFamily;
+  @Field(() => String, { nullable: true }) aiModel!: string | null;
+  @Field(() => Int, { nullable: true }) frequency!: number | null;
+  @Field(() => String, { nullable: true }) agentRole!: string | null;
+  @Field(() => String, { nullable: true }) name!: string | null;
+  @Field(() => Int) levels!: number;
+  @Field(() => String, { nullable: true, description: 'The first day (YYYY-MM-DD) the agent may run again.' })
+  date!: string | null;
+
+  static from(settings: PreviousSettingsView): PreviousSettings {
+    return Object.assign(new PreviousSettings(), {
+      family: settings.family as ListFamily,
+      aiModel: settings.ai_model,
+      frequency: settings.frequency,
+      agentRole: settings.agent_role,
+      name: settings.name,
+      levels: settings.levels,
+      date: settings.date,
+    });
+  }
+}
+
+@InputType()
+export class StoreListInput {
+  @Field(() => ListFamily) family!: ListFamily;
+  @Field(() => Int, { nullable: true }) levels?: number;
+  @Field(() => String) aiModel!: string;
+  @Field(() => Int) frequency!: number;
+  @Field(() => [String]) items!: string[];
+  @Field(() => String, { nullable: true }) agentRole?: string;
+  @Field(() => String, { nullable: true }) name?: string;
+}

@@ -1,0 +1,3 @@
+export { SignatureResolver } from './signature-resolver';
+export { StreamResolver } from './stream-resolver';
+export { SignatureSubscriptions } from './signature-subscriptions';

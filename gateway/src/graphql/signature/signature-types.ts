@@ -1,0 +1,78 @@
+import { Field, InputType, Int, ObjectType } from 'type-graphql';
+import { type BrCodeOutput, type Signature as SignatureData } from '@promptloom/proto';
+
+@ObjectType('Signature', { description: "A user's one saved signature: exactly 6 names." })
+export class SignatureObject {
+  @Field(() => Int) id!: number;
+  @Field(() => Int) userId!: number;
+  @Field(() => String) username!: string;
+  @Field(() => [String], { description: 'Exactly 6 names.' }) signature!: string[];
+  @Field(() => [String]) signatureElements!: string[];
+  @Field(() => String, { description: "The names' 3-letter code, e.g. 'Aur-Dus-Emb-Fro-Glo-Haz'." })
+  code!: string;
+  @Field(() => String) status!: string;
+  @Field(() => String) createdAt!: string;
+  @Field(() => String) updatedAt!: string;
+
+  static from(data: SignatureData): SignatureObject {
+    return Object.assign(new SignatureObject(), {
+      id: data.id,
+      userId: data.user_id,
+      username: data.username,
+      signature: data.signature,
+      signatureElements: data.signatureElements,
+      code: data.code,
+      status: data.status,
+      createdAt: data.created_at,
+      updatedAt: data.updated_at,
+    });
+  }
+}
+
+@ObjectType({
+  description: 'A signature saved, updated (edited or swapped) or removed; `signature` null when removed.',
+})
+export class SignatureChange {
+  @Field(() => Int) userId!: number;
+  @Field(() => String, { description: "'saved', 'updated' or 'removed'." }) change!: string;
+  @Field(() => SignatureObject, { nullable: true }) signature!: SignatureObject | null;
+  @Field(() => Int, { description: 'The event stream sequence, for catching up after a reconnect.' })
+  sequence!: number;
+}
+
+@ObjectType({ description: 'A swap the AI could not do right leaves the signature unchanged and says why.' })
+export class SwapResult {
+  @Field(() => Boolean) swapped!: boolean;
+  @Field(() => String) message!: string;
+  @Field(() => SignatureObject) signature!: SignatureObject;
+}
+
+@ObjectType()
+export class BrCode {
+  @Field(() => String) type!: string;
+  @Field(() => [String]) elements!: string[];
+  @Field(() => String, { description: "e.g. 'CRPHO-Lig-Sha'." }) code!: string;
+
+  static from(data: BrCodeOutput): BrCode {
+    return Object.assign(new BrCode(), data);
+  }
+}
+
+@InputType()
+export class SignatureInput {
+  @Field(() => String) username!: string;
+  @Field(() => [String], { description: 'Exactly 6 names.' }) signature!: string[];
+  @Field(() => [String], { nullable: true }) signatureElements?: string[];
+}
+
+@InputType()
+export class SignatureUpdateInput {
+  @Field(() => [String], { description: 'Exactly 6 names.' }) signature!: string[];
+  @Field(() => [String], { nullable: true }) signatureElements?: string[];
+}
+
+@InputType({ description: 'One entry of the stored types map (activeElementsSubType).' })
+export class TypeElementsInput {
+  @Field(() => String) type!: string;
+  @Field(() => [String]) elements!: string[];
+}

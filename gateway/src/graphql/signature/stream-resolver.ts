@@ -1,0 +1,85 @@
+import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import { UploadId, incomingKeyOf, invalidInput, streamOperations } from '@promptloom/proto';
+import { call } from '@promptloom/shared';
+import { requireActor, type GraphQLContext } from '../context';
+import { STREAM_FIELD_NAMES, withFieldNames } from './renamed-fields';
+import {
+  EnhanceTogglesInput,
+  RefineResult,
+  StreamInput,
+  StreamRecordObject,
+  StreamSelectionInput,
+} from './stream-types';
+
+const AI_TIMEOUT_MS = 65_000;
+const UPLOAD_TIMEOUT_MS = 60_000;
+
+/** The Stream page: the assembled prompt, Refine, and uploads (REST: /api/stream/…). */
+@Resolver()
+export class StreamResolver {
+  @Query(() => String, { description: "The default prompt, ending with '--ar 16:9 --v 6 --q 2'." })
+  async streamPrompt(
+    @Ctx() context: GraphQLContext,
+    @Arg('selection', () => StreamSelectionInput) selection: StreamSelectionInput,
+    @Arg('toggles', () => EnhanceTogglesInput, { nullable: true }) toggles?: EnhanceTogglesInput,
+  ) {
+    requireActor(context);
+    const request = { selection: { ...selection }, toggles: toggles ? { ...toggles } : undefined };
+    const { prompt } = await call(context.bus, streamOperations.buildPrompt, request, {
+      context: context.request,
+    });
+    return prompt;
+  }
+
+  @Mutation(() => RefineResult, {
+    description: 'The AI rewrites the prompt (default model gpt-4-0125-preview).',
+  })
+  async refinePrompt(
+    @Ctx() context: GraphQLContext,
+    @Arg('prompt', () => String) prompt: string,
+    @Arg('model', () => String, { nullable: true }) model?: string,
+  ) {
+    requireActor(context);
+    const result = await call(
+      context.bus,
+      streamOperations.refine,
+      { prompt, model: model ?? undefined },
+      { context: context.request, timeoutMs: AI_TIMEOUT_MS },
+    );
+    return Object.assign(new RefineResult(), result);
+  }
+
+  @Query(() => [StreamRecordObject], { description: "The signed-in user's uploads, newest first." })
+  async myStreams(@Ctx() context: GraphQLContext) {
+    const { userId } = requireActor(context);
+    const { data } = await call(context.bus, streamOperations.list, { userId }, { context: context.request });
+    return data.map((record) => StreamRecordObject.from(record));
+  }
+
+  @Mutation(() => StreamRecordObject, {
+    description: 'Stores an upload: send the image to POST /api/uploads/images first and pass its upload_id.',
+  })
+  async storeStream(@Ctx() context: GraphQLContext, @Arg('input', () => StreamInput) input: StreamInput) {
+    const { userId } = requireActor(context);
+    const uploadId = UploadId.safeParse(input.uploadId);
+    if (!uploadId.success) throw invalidInput({ uploadId: [uploadId.error.issues[0]!.message] });
+    const request = {
+      userId,
+      user_id: userId,
+      signature: input.signature,
+      signatureElements: input.signatureElements,
+      Hyper_realistic: input.hyperRealistic,
+      '8k': input.eightK,
+      '4k': input.fourK,
+      finalprompt: input.finalPrompt,
+      upload: { key: incomingKeyOf(userId, uploadId.data) },
+    };
+    const { data } = await withFieldNames(STREAM_FIELD_NAMES, () =>
+      call(context.bus, streamOperations.store, request, {
+        context: context.request,
+        timeoutMs: UPLOAD_TIMEOUT_MS,
+      }),
+    );
+    return StreamRecordObject.from(data);
+  }
+}

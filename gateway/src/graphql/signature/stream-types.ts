@@ -1,0 +1,81 @@
+import { Field, InputType, Int, ObjectType } from 'type-graphql';
+import { type StreamRecord as StreamRecordData } from '@promptloom/proto';
+
+@ObjectType('StreamRecord', {
+  description: 'A Stream page upload; `imageUrl` is readable by its owner and admins.',
+})
+export class StreamRecordObject {
+  @Field(() => Int) id!: number;
+  @Field(() => Int) userId!: number;
+  @Field(() => String) signature!: string;
+  @Field(() => String) signatureElements!: string;
+  @Field(() => Boolean) hyperRealistic!: boolean;
+  @Field(() => Boolean) eightK!: boolean;
+  @Field(() => Boolean) fourK!: boolean;
+  @Field(() => String) finalPrompt!: string;
+  @Field(() => String, { description: 'GET it with the bearer token: /api/images/…' }) imageUrl!: string;
+  @Field(() => String) thumbnailUrl!: string;
+  @Field(() => Int) width!: number;
+  @Field(() => Int) height!: number;
+  @Field(() => String) createdAt!: string;
+
+  static from(data: StreamRecordData): StreamRecordObject {
+    return Object.assign(new StreamRecordObject(), {
+      id: data.id,
+      userId: data.user_id,
+      signature: data.signature,
+      signatureElements: data.signatureElements,
+      hyperRealistic: data.Hyper_realistic === '1',
+      eightK: data['8k'] === '1',
+      fourK: data['4k'] === '1',
+      finalPrompt: data.finalprompt,
+      imageUrl: data.image_url,
+      thumbnailUrl: data.thumbnail_url,
+      width: data.width,
+      height: data.height,
+      createdAt: data.created_at,
+    });
+  }
+}
+
+@ObjectType({
+  description: "An empty AI reply leaves the prompt as it was, with the message 'No response from AI'.",
+})
+export class RefineResult {
+  @Field(() => Boolean) refined!: boolean;
+  @Field(() => String) prompt!: string;
+  @Field(() => String, { nullable: true }) message!: string | null;
+}
+
+@InputType()
+export class StreamElementInput {
+  @Field(() => String) name!: string;
+  @Field(() => [String], { defaultValue: [] }) subElements!: string[];
+}
+
+@InputType({ description: 'The active selection, as the client holds it.' })
+export class StreamSelectionInput {
+  @Field(() => [String], { defaultValue: [] }) types!: string[];
+  @Field(() => [String], { defaultValue: [] }) proItems!: string[];
+  @Field(() => [StreamElementInput], { defaultValue: [] }) elements!: StreamElementInput[];
+  @Field(() => [String], { defaultValue: [] }) signature!: string[];
+}
+
+@InputType({ description: 'The enhance toggles: Hyper-realistic, 8k, 4k.' })
+export class EnhanceTogglesInput {
+  @Field(() => Boolean, { defaultValue: false }) hyperRealistic!: boolean;
+  @Field(() => Boolean, { defaultValue: false }) eightK!: boolean;
+  @Field(() => Boolean, { defaultValue: false }) fourK!: boolean;
+}
+
+@InputType({ description: 'The upload form; the image itself is sent first to POST /api/uploads/images.' })
+export class StreamInput {
+  @Field(() => String, { description: 'The upload_id answered by POST /api/uploads/images.' })
+  uploadId!: string;
+  @Field(() => String) signature!: string;
+  @Field(() => String) signatureElements!: string;
+  @Field(() => Boolean, { defaultValue: false }) hyperRealistic!: boolean;
+  @Field(() => Boolean, { defaultValue: false }) eightK!: boolean;
+  @Field(() => Boolean, { defaultValue: false }) fourK!: boolean;
+  @Field(() => String) finalPrompt!: string;
+}

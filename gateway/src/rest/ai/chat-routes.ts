@@ -1,0 +1,31 @@
+import { randomUUID } from 'node:crypto';
+import { Router } from 'express';
+import { aiChatOperation, aiOperations } from '@promptloom/proto';
+import { call, type Bus } from '@promptloom/shared';
+import { requireRequestActor } from '../../auth/guards';
+import { bodyOf } from './path-owner';
+
+/** SPEC §7 AI chat: the provider key stays on the server; the answer has the chat-completion shape. */
+export function aiChatRoutes(bus: Bus): Router {
+  const router = Router();
+  router.post('/api/chat', async (request, response) => {
+    requireRequestActor(request);
+    const reply = await call(bus, aiChatOperation, bodyOf(request) as never, {
+      context: request.context,
+      timeoutMs: 120_000,
+    });
+    response.json({
+      id: `chat-${randomUUID()}`,
+      object: 'chat.completion',
+      model: reply.model,
+      offline: reply.offline,
+      choices: [{ index: 0, message: { role: 'assistant', content: reply.content }, finish_reason: 'stop' }],
+    });
+  });
+
+  router.get('/api/ai/models', async (request, response) => {
+    requireRequestActor(request);
+    response.json(await call(bus, aiOperations.models, {}, { context: request.context }));
+  });
+  return router;
+}

@@ -1,0 +1,3 @@
+export { signatureRoutes } from './signature-routes';
+export { streamRoutes } from './stream-routes';
+export { imageRoutes } from './image-routes';

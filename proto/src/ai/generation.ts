@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { ListFamily } from '../enums';
+import { recordId } from '../fields';
+import { AGENT_RUN_INVALID_MESSAGE, MODEL_PLACEHOLDER } from '../rules/agent';
+import { ListFamilyInput, frequencyField, levelsField } from './lists';
+
+/** SPEC §8: what the user sees when the provider fails, and when it answers nothing. */
+export const AI_FAILURE_MESSAGE = 'Error occurred while processing.';
+export const AI_EMPTY_MESSAGE = 'No response from AI.';
+
+/** The durable work queue generation jobs travel on. */
+export const GENERATION_QUEUE = 'ai.generation';
+
+const jobId = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,64}$/u, { error: 'The job id must be 8 to 64 letters, digits, - or _.' });
+
+/** Run of an agent panel (SPEC §2 "run button"): becomes a job; the list arrives by `evt.ai.list.updated`. */
+export const RunAgentRequest = z.object({
+  family: ListFamilyInput,
+  user_id: recordId,
+  levels: levelsField,
+  ai_model: z
+    .string({ error: AGENT_RUN_INVALID_MESSAGE })
+    .trim()
+    .min(1, { error: AGENT_RUN_INVALID_MESSAGE })
+    .max(100, { error: 'The ai model must not be greater than 100 characters.' })
+    .refine((model) => model !== MODEL_PLACEHOLDER, { error: AGENT_RUN_INVALID_MESSAGE }),
+  frequency: z.coerce
+    .number({ error: AGENT_RUN_INVALID_MESSAGE })
+    .int({ error: AGENT_RUN_INVALID_MESSAGE })
+    .min(1, { error: AGENT_RUN_INVALID_MESSAGE })
+    .max(100, { error: 'The frequency must not be greater than 100.' }),
+  agent_role: z.string().trim().max(500).nullish(),
+  name: z.string().trim().max(255).nullish(),
+  /** Types only: the seeds kept before new types (default: SPEC §5's list). */
+  seeds: z.array(z.string().trim().min(1).max(29)).max(4).optional(),
+  /** Idempotency key: the same id sent twice runs once. Generated when absent. */
+  job_id: jobId.optional(),
+});
+export type RunAgentRequest = z.output<typeof RunAgentRequest>;
+
+/** Generation of one element's sub-elements (SPEC §2 element detail: "generation runs on load"). */
+export const GenerateSubElementsRequest = z.object({
+  element_id: recordId,
+  frequency: frequencyField.default(12),
+  job_id: jobId.optional(),
+});
+
+export const JobTicket = z.object({
+  /** Null when the run was not due (Types and Pro run only on or after the stored date). */
+  job_id: z.string().nullable(),
+  status: z.enum(['queued', 'not_due']),
+  /** The first day the agent may run again, when not due. */
+  next_date: z.string().nullable(),
+});
+export type JobTicket = z.infer<typeof JobTicket>;
+
+/** What travels on the work queue. */
+export const GenerationJob = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('list'),
+    job_id: z.string(),
+    user_id: z.number().int(),
+    family: ListFamily,
+    levels: z.number().int(),
+    ai_model: z.string(),
+    frequency: z.number().int(),
+    agent_role: z.string().nullable(),
+    name: z.string().nullable(),
+    seeds: z.array(z.string()).optional(),
+    today: z.string(),
+  }),
+  z.object({
+    kind: z.literal('sub_elements'),
+    job_id: z.string(),
+    user_id: z.number().int(),
+    element_id: z.number().int(),
+    frequency: z.number().int(),
+  }),
+]);
+export type GenerationJob = z.infer<typeof GenerationJob>;

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { defineOperation } from '../operation';
+import { GenerateSubElementsRequest, JobTicket, RunAgentRequest } from './generation';
+import {
+  ItemResponse,
+  ListResponse,
+  NewStoreRequest,
+  PreviousSettings,
+  PreviousSettingsRequest,
+  SetItemStatusRequest,
+  StoreListRequest,
+  UpdateReasonRequest,
+  UserListRequest,
+} from './lists';
+import { AiModelsResponse } from './models';
+import {
+  LeaveElementRequest,
+  LeaveElementResponse,
+  Selection,
+  SelectionRequest,
+  SetItemActiveRequest,
+  SetSubElementChosenRequest,
+} from './selection';
+import {
+  ElementIdRequest,
+  NewStoreSubElementsRequest,
+  StoreSubElementsRequest,
+  SubElementResponse,
+  SubElementsResponse,
+  UpdateSubElementReasonRequest,
+} from './sub-elements';
+
+/** The lists, sub-elements, agent settings, generation and selection, answered by the AI worker. */
+export const aiOperations = {
+  models: defineOperation('ai', 'models', z.object({}), AiModelsResponse),
+  getList: defineOperation('ai', 'lists.get', UserListRequest, ListResponse),
+  storeList: defineOperation('ai', 'lists.store', StoreListRequest, ListResponse),
+  newStore: defineOperation('ai', 'lists.newStore', NewStoreRequest, ListResponse),
+  updateReason: defineOperation('ai', 'lists.updateReason', UpdateReasonRequest, ItemResponse),
+  setItemStatus: defineOperation('ai', 'lists.setStatus', SetItemStatusRequest, ItemResponse),
+  previousSettings: defineOperation('ai', 'settings.previous', PreviousSettingsRequest, PreviousSettings),
+  getSubElements: defineOperation('ai', 'subElements.get', ElementIdRequest, SubElementsResponse),
+  storeSubElements: defineOperation('ai', 'subElements.store', StoreSubElementsRequest, SubElementsResponse),
+  newStoreSubElements: defineOperation(
+    'ai',
+    'subElements.newStore',
+    NewStoreSubElementsRequest,
+    SubElementsResponse,
+  ),
+  updateSubElementReason: defineOperation(
+    'ai',
+    'subElements.updateReason',
+    UpdateSubElementReasonRequest,
+    SubElementResponse,
+  ),
+  runAgent: defineOperation('ai', 'generation.run', RunAgentRequest, JobTicket),
+  generateSubElements: defineOperation('ai', 'generation.subElements', GenerateSubElementsRequest, JobTicket),
+  getSelection: defineOperation('ai', 'selection.get', SelectionRequest, Selection),
+  setItemActive: defineOperation('ai', 'selection.setItemActive', SetItemActiveRequest, Selection),
+  setSubElementChosen: defineOperation(
+    'ai',
+    'selection.setSubElementChosen',
+    SetSubElementChosenRequest,
+    Selection,
+  ),
+  leaveElement: defineOperation('ai', 'selection.leaveElement', LeaveElementRequest, LeaveElementResponse),
+} as const;

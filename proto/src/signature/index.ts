@@ -1,0 +1,6 @@
+export * from './messages';
+export * from './fields';
+export * from './signature-schemas';
+export * from './stream-schemas';
+export * from './operations';
+export * from './events';

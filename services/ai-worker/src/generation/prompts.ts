@@ -1,0 +1,77 @@
+import {
+  SUB_ELEMENT_MODEL,
+  TYPE_EXCLUSION_LIST,
+  TYPE_EXCLUSION_MAX_FREQUENCY,
+  type ChatRequest,
+  type ListFamily,
+} from '@promptloom/proto';
+
+export interface ListPromptInput {
+  family: ListFamily;
+  model: string;
+  /** How many new items to ask for (for types: the plan's new count, seeds excluded). */
+  count: number;
+  /** The frequency the user asked for (decides the types' exclusion list). */
+  frequency: number;
+  agentRole: string | null;
+  name: string | null;
+  /** Items the user already has (and, for types, the kept seeds): the reply must not repeat them. */
+  existing: readonly string[];
+}
+
+const ONE_PER_LINE = 'Answer with one item per line and nothing else.';
+
+function context(input: ListPromptInput): string {
+  const parts = [
+    input.agentRole && `You act as: ${input.agentRole}.`,
+    input.name && `Reference: ${input.name}.`,
+  ];
+  return parts.filter(Boolean).join(' ');
+}
+
+const avoiding = (items: readonly string[]): string =>
+  items.length > 0 ? ` Do not include any of these: ${items.join(', ')}.` : '';
+
+/** SPEC §5: the prompt of each list family, as a chat request. */
+export function listPrompt(input: ListPromptInput): ChatRequest {
+  const { count } = input;
+  let instruction: string;
+  switch (input.family) {
+    case 'tl': {
+      const excluded =
+        input.frequency <= TYPE_EXCLUSION_MAX_FREQUENCY
+          ? [...input.existing, ...TYPE_EXCLUSION_LIST]
+          : input.existing;
+      instruction = `List ${count} types of images. Each type must be a single word.${avoiding(excluded)} ${ONE_PER_LINE}`;
+      break;
+    }
+    case 'tr':
+      instruction =
+        `Give exactly ${count} unique single-word professional items, each unlike the earlier ones.` +
+        `${avoiding(input.existing)} ${ONE_PER_LINE}`;
+      break;
+    case 'bl':
+      instruction =
+        `List element categories for composing images, ${count} items in all. Each category needs at least 2 ` +
+        `items and each item is a single word.${avoiding(input.existing)} ` +
+        'Answer with one category per line, as "Category: item, item".';
+      break;
+    case 'br':
+      instruction = `List ${count} short items, each under 3 words.${avoiding(input.existing)} ${ONE_PER_LINE}`;
+      break;
+  }
+  const role = context(input);
+  return {
+    model: input.model,
+    messages: [{ role: 'user', content: role ? `${role}\n${instruction}` : instruction }],
+  };
+}
+
+/** The sub-elements of one element, grouped; asked of SPEC §9's internal model. */
+export function subElementPrompt(element: string, count: number, existing: readonly string[]): ChatRequest {
+  const content =
+    `List ${count} sub-elements of the element "${element}" for composing images, grouped by kind.` +
+    `${avoiding(existing)} Answer only with JSON: an object whose keys are group names and whose values are ` +
+    'arrays of names, each name under 30 characters.';
+  return { model: SUB_ELEMENT_MODEL, messages: [{ role: 'user', content }] };
+}

@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { type EntityManager } from '@mikro-orm/postgresql';
+import {
+  GENERATION_QUEUE,
+  calendarDayOf,
+  mayRunToday,
+  type aiOperations,
+  type GenerationJob,
+  type JobTicket,
+  type ParsedRequestOf,
+  type RequestContext,
+} from '@promptloom/proto';
+import { type Bus } from '@promptloom/shared';
+import { AgentSettings } from '../lists/agent-settings.entity';
+import { ListItemRecord } from '../lists/list-item.entity';
+import { notFound, requireOwner } from '../lists/owner-guard';
+
+type Req<K extends keyof typeof aiOperations> = ParsedRequestOf<(typeof aiOperations)[K]>;
+
+/** A Run becomes a job on the durable work queue; its result arrives as an event. */
+export class RunHandlers {
+  constructor(
+    private readonly em: () => EntityManager,
+    private readonly bus: Bus,
+    private readonly now: () => Date,
+  ) {}
+
+  async runAgent(request: Req<'runAgent'>, context: RequestContext): Promise<JobTicket> {
+    requireOwner(context, request.user_id, 'write');
+    const today = this.now();
+    if (request.family === 'tl' || request.family === 'tr') {
+      // SPEC §4: Types and Pro generate only when today is on or after the stored previous date.
+      const settings = await this.em().findOne(AgentSettings, {
+        userId: request.user_id,
+        family: request.family,
+      });
+      if (!mayRunToday(today, settings?.date))
+        return { job_id: null, status: 'not_due', next_date: settings!.date };
+    }
+    return this.enqueue(
+      {
+        kind: 'list',
+        job_id: request.job_id ?? randomUUID(),
+        user_id: request.user_id,
+        family: request.family,
+        levels: request.levels,
+        ai_model: request.ai_model,
+        frequency: request.frequency,
+        agent_role: request.agent_role || null,
+        name: request.name || null,
+        seeds: request.seeds,
+        today: calendarDayOf(today)!,
+      },
+      context,
+    );
+  }
+
+  async generateSubElements(
+    request: Req<'generateSubElements'>,
+    context: RequestContext,
+  ): Promise<JobTicket> {
+    const element = await this.em().findOne(ListItemRecord, { id: request.element_id, family: 'bl' });
+    if (!element) throw notFound('Element');
+    requireOwner(context, element.userId, 'write');
+    return this.enqueue(
+      {
+        kind: 'sub_elements',
+        job_id: request.job_id ?? randomUUID(),
+        user_id: element.userId,
+        element_id: element.id,
+        frequency: request.frequency,
+      },
+      context,
+    );
+  }
+
+  private async enqueue(job: GenerationJob, context: RequestContext): Promise<JobTicket> {
+    await this.bus.enqueue(GENERATION_QUEUE, job, { id: job.job_id, context });
+    return { job_id: job.job_id, status: 'queued', next_date: null };
+  }
+}

@@ -1,0 +1,2 @@
+export * from './ai-worker';
+export { OfflineProvider, OpenAiProvider, ProviderError, createProvider, type AiProvider } from './provider';

@@ -1,0 +1,117 @@
+import { type EntityManager } from '@mikro-orm/postgresql';
+import {
+  type aiOperations,
+  type ListFamily,
+  type ListResponse,
+  type ParsedRequestOf,
+  type PreviousSettings,
+  type RequestContext,
+  type ResponseOf,
+} from '@promptloom/proto';
+import { type EventOutlet } from '../events/event-outlet';
+import { AgentSettings } from './agent-settings.entity';
+import { ListItemRecord } from './list-item.entity';
+import { listOf, recordListUpdated } from './list-events';
+import { addNewItems, isAgentFamily, saveAgentSettings } from './list-writes';
+import { notFound, requireOwner } from './owner-guard';
+
+type Req<K extends keyof typeof aiOperations> = ParsedRequestOf<(typeof aiOperations)[K]>;
+type Res<K extends keyof typeof aiOperations> = ResponseOf<(typeof aiOperations)[K]>;
+
+/** SPEC §7 AI lists: get, store, newstore, updateReason, status, and the previous agent settings. */
+export class ListHandlers {
+  constructor(
+    private readonly em: () => EntityManager,
+    private readonly events: EventOutlet,
+    private readonly now: () => Date,
+  ) {}
+
+  async getList(request: Req<'getList'>, context: RequestContext): Promise<ListResponse> {
+    requireOwner(context, request.user_id, 'read');
+    const items = await listOf(this.em(), request.user_id, request.family);
+    return { family: request.family, user_id: request.user_id, ai_response: items };
+  }
+
+  async storeList(request: Req<'storeList'>, context: RequestContext): Promise<ListResponse> {
+    requireOwner(context, request.user_id, 'write');
+    const settings = {
+      levels: request.levels,
+      aiModel: request.ai_model,
+      frequency: request.frequency,
+      agentRole: request.agent_role,
+      name: request.name,
+    };
+    const target = { userId: request.user_id, family: request.family };
+    const items = request.ai_response.map((text) => ({ text }));
+    return this.write(target, context, async (tx) => {
+      await addNewItems(tx, target, items, settings);
+      if (isAgentFamily(request.family)) {
+        await saveAgentSettings(tx, request.user_id, request.family, settings, this.now());
+      }
+    });
+  }
+
+  async newStore(request: Req<'newStore'>, context: RequestContext): Promise<ListResponse> {
+    requireOwner(context, request.user_id, 'write');
+    const target = { userId: request.user_id, family: request.family };
+    return this.write(target, context, async (tx) => {
+      await addNewItems(
+        tx,
+        target,
+        request.ai_response.map((text) => ({ text })),
+      );
+    });
+  }
+
+  async updateReason(request: Req<'updateReason'>, context: RequestContext): Promise<Res<'updateReason'>> {
+    return this.changeItem(request, context, 'Reason updated successfully.', (item) => {
+      item.aiReason = request.ai_reason;
+    });
+  }
+
+  async setItemStatus(request: Req<'setItemStatus'>, context: RequestContext): Promise<Res<'setItemStatus'>> {
+    return this.changeItem(request, context, 'Status updated successfully.', (item) => {
+      item.status = request.status;
+    });
+  }
+
+  async previousSettings(
+    request: Req<'previousSettings'>,
+    context: RequestContext,
+  ): Promise<PreviousSettings> {
+    requireOwner(context, request.user_id, 'read');
+    const row = await this.em().findOne(AgentSettings, { userId: request.user_id, family: request.family });
+    return row?.toView() ?? new AgentSettings(request.user_id, request.family).toView();
+  }
+
+  private async changeItem(
+    request: { family: ListFamily; id: number },
+    context: RequestContext,
+    message: string,
+    change: (item: ListItemRecord) => void,
+  ) {
+    const item = await this.em().findOne(ListItemRecord, { id: request.id, family: request.family });
+    if (!item) throw notFound('Item');
+    requireOwner(context, item.userId, 'write');
+    let updated: ListItemRecord | null = null;
+    await this.events.transactional(this.em(), async (tx) => {
+      updated = await tx.findOneOrFail(ListItemRecord, { id: request.id });
+      change(updated);
+      await tx.flush();
+      await recordListUpdated(tx, { userId: item.userId, family: item.family, jobId: null }, context);
+    });
+    return { status: true as const, message, data: updated!.toView() };
+  }
+
+  private async write(
+    target: { userId: number; family: ListFamily },
+    context: RequestContext,
+    work: (tx: EntityManager) => Promise<void>,
+  ): Promise<ListResponse> {
+    const items = await this.events.transactional(this.em(), async (tx) => {
+      await work(tx);
+      return recordListUpdated(tx, { ...target, jobId: null }, context);
+    });
+    return { family: target.family, user_id: target.userId, ai_response: items };
+  }
+}

@@ -1,0 +1,133 @@
+import { type EntityManager } from '@mikro-orm/postgresql';
+import {
+  CUSTOM_SUB_ELEMENT_GROUP,
+  aiEvents,
+  type aiOperations,
+  type ParsedRequestOf,
+  type RequestContext,
+  type ResponseOf,
+  type SubElement,
+} from '@promptloom/proto';
+import { recordAiEvent, type EventOutlet } from '../events/event-outlet';
+import { ListItemRecord } from './list-item.entity';
+import { notFound, requireOwner } from './owner-guard';
+import { SubElementRecord } from './sub-element.entity';
+
+type Req<K extends keyof typeof aiOperations> = ParsedRequestOf<(typeof aiOperations)[K]>;
+type Res<K extends keyof typeof aiOperations> = ResponseOf<(typeof aiOperations)[K]>;
+
+export const DEFAULT_SUB_ELEMENT_GROUP = 'General';
+
+export async function subElementsOf(em: EntityManager, elementId: number): Promise<SubElement[]> {
+  const rows = await em.find(SubElementRecord, { elementId }, { orderBy: { id: 'asc' } });
+  return rows.map((row) => row.toView());
+}
+
+/** Adds names the element does not have yet (case-insensitively), then records the element's sub-elements. */
+export async function addSubElements(
+  tx: EntityManager,
+  element: ListItemRecord,
+  names: ReadonlyArray<{ name: string; group: string }>,
+  jobId: string | null,
+  context: RequestContext,
+): Promise<SubElement[]> {
+  const known = new Set((await subElementsOf(tx, element.id)).map((row) => row.name.toLowerCase()));
+  for (const { name, group } of names) {
+    if (known.has(name.toLowerCase())) continue;
+    known.add(name.toLowerCase());
+    tx.persist(
+      new SubElementRecord({ elementId: element.id, userId: element.userId, name, blName: group, jobId }),
+    );
+  }
+  await tx.flush();
+  const subElements = await subElementsOf(tx, element.id);
+  recordAiEvent(
+    tx,
+    aiEvents.subElementsUpdated,
+    { userId: element.userId, elementId: element.id, subElements, jobId, committedAt: Date.now() },
+    context,
+  );
+  return subElements;
+}
+
+/** SPEC §7 bltypes: the sub-elements of one element. */
+export class SubElementHandlers {
+  constructor(
+    private readonly em: () => EntityManager,
+    private readonly events: EventOutlet,
+  ) {}
+
+  async get(request: Req<'getSubElements'>, context: RequestContext): Promise<Res<'getSubElements'>> {
+    const element = await this.element(request.element_id);
+    requireOwner(context, element.userId, 'read');
+    return { status: true, name: await subElementsOf(this.em(), element.id) };
+  }
+
+  async store(request: Req<'storeSubElements'>, context: RequestContext): Promise<Res<'storeSubElements'>> {
+    const group = request.bl_name || DEFAULT_SUB_ELEMENT_GROUP;
+    return this.add(
+      request.element_id,
+      request.name.map((name) => ({ name, group })),
+      context,
+    );
+  }
+
+  async newStore(
+    request: Req<'newStoreSubElements'>,
+    context: RequestContext,
+  ): Promise<Res<'newStoreSubElements'>> {
+    return this.add(
+      request.element_id,
+      request.name.map((name) => ({ name, group: CUSTOM_SUB_ELEMENT_GROUP })),
+      context,
+    );
+  }
+
+  async updateReason(
+    request: Req<'updateSubElementReason'>,
+    context: RequestContext,
+  ): Promise<Res<'updateSubElementReason'>> {
+    const row = await this.em().findOne(SubElementRecord, { id: request.id });
+    if (!row) throw notFound('Sub-element');
+    requireOwner(context, row.userId, 'write');
+    const updated = await this.events.transactional(this.em(), async (tx) => {
+      const fresh = await tx.findOneOrFail(SubElementRecord, { id: request.id });
+      fresh.reason = request.reason;
+      await tx.flush();
+      const subElements = await subElementsOf(tx, fresh.elementId);
+      recordAiEvent(
+        tx,
+        aiEvents.subElementsUpdated,
+        {
+          userId: fresh.userId,
+          elementId: fresh.elementId,
+          subElements,
+          jobId: null,
+          committedAt: Date.now(),
+        },
+        context,
+      );
+      return fresh.toView();
+    });
+    return { status: true, message: 'Reason updated successfully.', data: updated };
+  }
+
+  private async add(
+    elementId: number,
+    names: Array<{ name: string; group: string }>,
+    context: RequestContext,
+  ): Promise<Res<'storeSubElements'>> {
+    const element = await this.element(elementId);
+    requireOwner(context, element.userId, 'write');
+    const subElements = await this.events.transactional(this.em(), (tx) =>
+      addSubElements(tx, element, names, null, context),
+    );
+    return { status: true, name: subElements };
+  }
+
+  private async element(id: number): Promise<ListItemRecord> {
+    const element = await this.em().findOne(ListItemRecord, { id, family: 'bl' });
+    if (!element) throw notFound('Element');
+    return element;
+  }
+}

@@ -1,0 +1,5 @@
+import { type NamedMigration } from '@promptloom/shared';
+import { CreateLists } from './0001-create-lists';
+
+/** The ai schema's migrations, oldest first. Add new ones at the end; never edit one that has shipped. */
+export const aiMigrations: NamedMigration[] = [{ name: '0001-create-lists', class: CreateLists }];

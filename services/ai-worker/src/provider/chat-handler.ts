@@ -1,0 +1,46 @@
+import {
+  AI_FAILURE_MESSAGE,
+  AI_MODELS,
+  DomainError,
+  REFINE_DEFAULT_MODEL,
+  SIGNATURE_SWAP_MODEL,
+  SUB_ELEMENT_MODEL,
+  type AiModelsResponse,
+  type ChatRequest,
+  type ChatResponse,
+} from '@promptloom/proto';
+import { type Logger } from '@promptloom/shared';
+import { ProviderError, type AiProvider } from './ai-provider';
+
+const OFFLINE_SUFFIX = ' (offline)';
+
+/** `svc.ai.chat` (the `/api/chat` proxy, refine, signature swap) and the model list. */
+export class ChatHandlers {
+  constructor(
+    private readonly provider: AiProvider,
+    private readonly logger: Logger,
+  ) {}
+
+  async chat(request: ChatRequest): Promise<ChatResponse> {
+    try {
+      return await this.provider.complete(request);
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      this.logger.warn({ model: request.model, status: error.status, detail: error.message }, 'chat failed');
+      throw new DomainError('INTERNAL', AI_FAILURE_MESSAGE);
+    }
+  }
+
+  models(): AiModelsResponse {
+    const offline = this.provider.offline;
+    return {
+      offline,
+      models: AI_MODELS.map((id) => ({ id, label: offline ? `${id}${OFFLINE_SUFFIX}` : id, offline })),
+      internal: {
+        sub_elements: SUB_ELEMENT_MODEL,
+        refine: REFINE_DEFAULT_MODEL,
+        signature_swap: SIGNATURE_SWAP_MODEL,
+      },
+    };
+  }
+}

@@ -1,0 +1,113 @@
+import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
+import {
+  aiEvents,
+  activateElementFirstMessage,
+  invalidInput,
+  leaveElementError,
+  type aiOperations,
+  type ParsedRequestOf,
+  type RequestContext,
+  type ResponseOf,
+  type Selection,
+} from '@promptloom/proto';
+import { recordAiEvent, type EventOutlet } from '../events/event-outlet';
+import { ListItemRecord } from '../lists/list-item.entity';
+import { notFound, requireOwner } from '../lists/owner-guard';
+import { SubElementRecord } from '../lists/sub-element.entity';
+import { SelectionRecord, emptySelection, type SelectionDocument } from './selection.entity';
+
+type Req<K extends keyof typeof aiOperations> = ParsedRequestOf<(typeof aiOperations)[K]>;
+type Res<K extends keyof typeof aiOperations> = ResponseOf<(typeof aiOperations)[K]>;
+
+const LIST_OF_FAMILY = { tl: 'active_types', bl: 'active_elements', tr: 'active_pro' } as const;
+
+const toggled = (ids: number[], id: number, on: boolean): number[] =>
+  on ? (ids.includes(id) ? ids : [...ids, id]) : ids.filter((existing) => existing !== id);
+
+/** The user's active selection on the server (SPEC §4, §5 rules), so it follows them across tabs and devices. */
+export class SelectionHandlers {
+  constructor(
+    private readonly em: () => EntityManager,
+    private readonly events: EventOutlet,
+  ) {}
+
+  async get(request: Req<'getSelection'>, context: RequestContext): Promise<Selection> {
+    requireOwner(context, request.user_id, 'read');
+    const row = await this.em().findOne(SelectionRecord, { userId: request.user_id });
+    return row?.toView() ?? { user_id: request.user_id, ...emptySelection() };
+  }
+
+  async setItemActive(request: Req<'setItemActive'>, context: RequestContext): Promise<Selection> {
+    requireOwner(context, request.user_id, 'write');
+    const item = await this.em().findOne(ListItemRecord, { id: request.item_id, family: request.family });
+    if (!item || item.userId !== request.user_id) throw notFound('Item');
+    return this.change(request.user_id, context, (document) => {
+      const key = LIST_OF_FAMILY[request.family];
+      document[key] = toggled(document[key], item.id, request.active);
+      // SPEC §4: deactivating an element removes its sub-element selections.
+      if (request.family === 'bl' && !request.active) delete document.sub_elements[String(item.id)];
+    });
+  }
+
+  async setSubElementChosen(
+    request: Req<'setSubElementChosen'>,
+    context: RequestContext,
+  ): Promise<Selection> {
+    requireOwner(context, request.user_id, 'write');
+    const subElement = await this.em().findOne(SubElementRecord, { id: request.sub_element_id });
+    if (!subElement || subElement.userId !== request.user_id) throw notFound('Sub-element');
+    const element = await this.em().findOneOrFail(ListItemRecord, { id: subElement.elementId });
+    return this.change(request.user_id, context, (document) => {
+      const key = String(element.id);
+      if (request.chosen && !document.active_elements.includes(element.id)) {
+        throw invalidInput({ sub_element_id: [activateElementFirstMessage(element.aiResponse)] });
+      }
+      const chosen = toggled(document.sub_elements[key] ?? [], subElement.id, request.chosen);
+      if (chosen.length > 0) document.sub_elements[key] = chosen;
+      else delete document.sub_elements[key];
+    });
+  }
+
+  async leaveElement(request: Req<'leaveElement'>, context: RequestContext): Promise<Res<'leaveElement'>> {
+    const selection = await this.get({ user_id: request.user_id }, context);
+    const element = await this.em().findOne(ListItemRecord, { id: request.element_id, family: 'bl' });
+    if (!element || element.userId !== request.user_id) throw notFound('Element');
+    const message = leaveElementError({
+      element: element.aiResponse,
+      elementActive: selection.active_elements.includes(element.id),
+      selectedSubElements: selection.sub_elements[String(element.id)]?.length ?? 0,
+    });
+    return { allowed: message === null, message };
+  }
+
+  /** Read-modify-write under a row lock, so two tabs toggling at once both count. */
+  private async change(
+    userId: number,
+    context: RequestContext,
+    edit: (document: SelectionDocument) => void,
+  ): Promise<Selection> {
+    const selection = await this.events.transactional(this.em(), async (tx) => {
+      await tx
+        .getConnection()
+        .execute(
+          `insert into "${tx.config.get('schema')}"."selections" ("user_id", "document") values (?, ?) on conflict do nothing`,
+          [userId, JSON.stringify(emptySelection())],
+          'run',
+          tx.getTransactionContext(),
+        );
+      const row = await tx.findOneOrFail(
+        SelectionRecord,
+        { userId },
+        { lockMode: LockMode.PESSIMISTIC_WRITE },
+      );
+      const document = structuredClone(row.document);
+      edit(document);
+      row.document = document;
+      await tx.flush();
+      const view = row.toView();
+      recordAiEvent(tx, aiEvents.selectionChanged, { userId, selection: view }, context);
+      return view;
+    });
+    return selection;
+  }
+}

@@ -1,0 +1,16 @@
+import { createObjectStore, runServiceProcess } from '@promptloom/shared';
+import { startSignatureService } from './signature-service';
+
+/** The signature and stream service as its own process (distributed mode). */
+runServiceProcess({
+  name: 'signature-stream',
+  defaultPort: 4103,
+  start: async ({ config, bus, logger }) =>
+    startSignatureService({
+      databaseUrl: config.DATABASE_URL,
+      bus,
+      logger,
+      objectStore: await createObjectStore(config),
+      imageLimits: { maxBytes: config.IMAGE_MAX_BYTES, maxPixels: config.IMAGE_MAX_PIXELS },
+    }),
+});

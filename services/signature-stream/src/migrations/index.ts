@@ -1,0 +1,7 @@
+import { type NamedMigration } from '@promptloom/shared';
+import { CreateSignaturesAndStreams } from './0001-create-signatures-and-streams';
+
+/** The signature schema's migrations, oldest first. Add new ones at the end; never edit one that has shipped. */
+export const signatureMigrations: NamedMigration[] = [
+  { name: '0001-create-signatures-and-streams', class: CreateSignaturesAndStreams },
+];

@@ -1,0 +1,103 @@
+import { signatureOperations, streamOperations } from '@promptloom/proto';
+import {
+  OutboxEntrySchema,
+  OutboxRelay,
+  databaseIsReachable,
+  handle,
+  openDatabase,
+  type Bus,
+  type Database,
+  type Logger,
+  type ObjectStore,
+  type ReadinessCheck,
+  type Unsubscribe,
+} from '@promptloom/shared';
+import { DEFAULT_IMAGE_LIMITS, type ImageLimits } from './images/image-limits';
+import { startIncomingSweeper } from './images/incoming-sweeper';
+import { signatureMigrations } from './migrations';
+import { SavedSignatureSchema } from './signatures/saved-signature.entity';
+import { SignatureHandlers } from './signatures/signature-handlers';
+import { SignatureSwap } from './signatures/signature-swap';
+import { refinePrompt } from './stream/refine';
+import { StreamHandlers } from './stream/stream-handlers';
+import { StreamUploadSchema } from './stream/stream-upload.entity';
+import { followUserDeletions } from './users/user-deletion';
+
+export const SIGNATURE_SCHEMA = 'signature';
+
+export interface SignatureServiceOptions {
+  databaseUrl: string;
+  bus: Bus;
+  logger: Logger;
+  /** Where images live; the gateway must use the same store, as it leaves raw uploads under `incoming/`. */
+  objectStore: ObjectStore;
+  imageLimits?: ImageLimits;
+}
+
+export interface RunningSignatureService {
+  orm: Database;
+  readinessChecks: ReadinessCheck[];
+  stop(): Promise<void>;
+}
+
+/** Starts the signature and stream service on a bus: signatures, BR codes, stream prompts, refine, images. */
+export async function startSignatureService(
+  options: SignatureServiceOptions,
+): Promise<RunningSignatureService> {
+  const { bus, logger, objectStore } = options;
+  const orm = await openDatabase({
+    url: options.databaseUrl,
+    schema: SIGNATURE_SCHEMA,
+    entities: [SavedSignatureSchema, StreamUploadSchema, OutboxEntrySchema],
+    migrations: signatureMigrations,
+    logger,
+  });
+  const relay = new OutboxRelay(orm, bus, SIGNATURE_SCHEMA, { logger });
+  relay.start();
+
+  const em = () => orm.em.fork();
+  const wake = () => relay.wake();
+  const signatures = new SignatureHandlers(em, wake);
+  const swap = new SignatureSwap(em, bus, signatures);
+  const stream = new StreamHandlers(em, objectStore, options.imageLimits ?? DEFAULT_IMAGE_LIMITS, wake);
+  const s = signatureOperations;
+  const t = streamOperations;
+  const handlers: Unsubscribe[] = await Promise.all([
+    handle(bus, s.store, (request, context) => signatures.store(request, context)),
+    handle(bus, s.update, (request, context) => signatures.update(request, context)),
+    handle(bus, s.get, (request, context) => signatures.get(request.userId, context)),
+    handle(bus, s.remove, (request, context) => signatures.remove(request.userId, context)),
+    handle(bus, s.swap, (request, context) => swap.swap(request, context)),
+    handle(bus, s.brCodes, (request, context) => signatures.brCodes(request, context)),
+    handle(bus, t.buildPrompt, (request, context) => stream.buildPrompt(request, context)),
+    handle(bus, t.refine, (request, context) => refinePrompt(bus, request, context)),
+    handle(bus, t.store, (request, context) => stream.store(request, context)),
+    handle(bus, t.list, (request, context) => stream.list(request.userId, context)),
+    handle(bus, t.authorizeImage, (request, context) => stream.authorizeImage(request.key, context)),
+    followUserDeletions(bus, em, objectStore, logger),
+  ]);
+  const stopSweeper = startIncomingSweeper(objectStore, logger);
+  logger.info('signature service ready');
+
+  return {
+    orm,
+    readinessChecks: [
+      { name: 'signature-database', check: () => databaseIsReachable(orm) },
+      {
+        name: 'object-store',
+        check: () =>
+          objectStore.ready().then(
+            () => true,
+            () => false,
+          ),
+      },
+    ],
+    async stop() {
+      stopSweeper();
+      await Promise.all(handlers.map((unsubscribe) => unsubscribe()));
+      await relay.stop();
+      await relay.publishPending().catch(() => 0);
+      await orm.close();
+    },
+  };
+}

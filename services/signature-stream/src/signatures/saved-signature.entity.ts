@@ -1,0 +1,55 @@
+import { EntitySchema } from '@mikro-orm/postgresql';
+import { signatureCode, type Signature } from '@promptloom/proto';
+
+/** A user's one saved signature: exactly 6 names and the elements they came from. */
+export class SavedSignature {
+  id!: number;
+  userId: number;
+  username: string;
+  names: string[];
+  elements: string[];
+  status = '1' as const;
+  createdAt: Date = new Date();
+  updatedAt: Date = new Date();
+
+  constructor(fields: { userId: number; username: string; names: string[]; elements: string[] }) {
+    this.userId = fields.userId;
+    this.username = fields.username;
+    this.names = fields.names;
+    this.elements = fields.elements;
+  }
+
+  toPublic(): Signature {
+    return {
+      id: this.id,
+      user_id: this.userId,
+      username: this.username,
+      signature: [...this.names],
+      signatureElements: [...this.elements],
+      code: signatureCode(this.names),
+      status: this.status,
+      created_at: this.createdAt.toISOString(),
+      updated_at: this.updatedAt.toISOString(),
+    };
+  }
+}
+
+export const SavedSignatureSchema = new EntitySchema<SavedSignature>({
+  class: SavedSignature,
+  tableName: 'signatures',
+  properties: {
+    id: { type: 'integer', primary: true, autoincrement: true },
+    userId: { type: 'integer', fieldName: 'user_id', unique: true },
+    username: { type: 'string' },
+    names: { type: 'json' },
+    elements: { type: 'json' },
+    status: { type: 'string' },
+    createdAt: { type: 'datetime', fieldName: 'created_at', columnType: 'timestamptz' },
+    updatedAt: {
+      type: 'datetime',
+      fieldName: 'updated_at',
+      columnType: 'timestamptz',
+      onUpdate: () => new Date(),
+    },
+  },
+});

@@ -1,0 +1,136 @@
+import { LockMode, UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
+import {
+  DomainError,
+  SIGNATURE_NOT_FOUND,
+  SIGNATURE_REMOVED,
+  SIGNATURE_REPLACE_QUESTION,
+  SIGNATURE_SAVED,
+  SIGNATURE_UPDATED,
+  buildBrCodes,
+  signatureEvents,
+  type ParsedRequestOf,
+  type RequestContext,
+  type Signature,
+  type signatureOperations,
+} from '@promptloom/proto';
+import { recordEvent } from '@promptloom/shared';
+import { requireOwnerOrAdmin } from '../access/owner-guard';
+import { SavedSignature } from './saved-signature.entity';
+
+type Ops = typeof signatureOperations;
+type Store = ParsedRequestOf<Ops['store']>;
+type Update = ParsedRequestOf<Ops['update']>;
+type BrCodes = ParsedRequestOf<Ops['brCodes']>;
+
+/** Saving, replacing, editing and removing a user's one signature; BR codes from the types map. */
+export class SignatureHandlers {
+  constructor(
+    private readonly em: () => EntityManager,
+    private readonly afterCommit: () => void,
+    private readonly random: () => number = Math.random,
+  ) {}
+
+  async get(userId: number, context: RequestContext): Promise<{ data: Signature | null }> {
+    requireOwnerOrAdmin(context, userId);
+    const saved = await this.em().findOne(SavedSignature, { userId });
+    return { data: saved?.toPublic() ?? null };
+  }
+
+  /** Saves the signature; an earlier one is removed in the same transaction (or refused when `replace` is false). */
+  async store(request: Store, context: RequestContext) {
+    requireOwnerOrAdmin(context, request.userId);
+    let saved: SavedSignature;
+    try {
+      saved = await this.save(request, context);
+    } catch (error) {
+      // Two first saves at once: the unique index lets one in; the other runs again and replaces it.
+      if (!(error instanceof UniqueConstraintViolationException)) throw error;
+      saved = await this.save(request, context);
+    }
+    this.afterCommit();
+    return { status: true, message: SIGNATURE_SAVED, data: saved.toPublic() };
+  }
+
+  private save(request: Store, context: RequestContext): Promise<SavedSignature> {
+    return this.em().transactional(async (tx) => {
+      const existing = await tx.findOne(
+        SavedSignature,
+        { userId: request.userId },
+        { lockMode: LockMode.PESSIMISTIC_WRITE },
+      );
+      if (existing && !request.replace) throw new DomainError('CONFLICT', SIGNATURE_REPLACE_QUESTION);
+      if (existing) {
+        tx.remove(existing);
+        await tx.flush();
+      }
+      const signature = new SavedSignature({
+        userId: request.userId,
+        username: request.username,
+        names: request.signature,
+        elements: request.signatureElements,
+      });
+      tx.persist(signature);
+      await tx.flush();
+      this.record(tx, request.userId, 'saved', signature, context);
+      return signature;
+    });
+  }
+
+  async update(request: Update, context: RequestContext, message = SIGNATURE_UPDATED) {
+    requireOwnerOrAdmin(context, request.userId);
+    const saved = await this.em().transactional(async (tx) => {
+      const signature = await tx.findOne(
+        SavedSignature,
+        { userId: request.userId },
+        { lockMode: LockMode.PESSIMISTIC_WRITE },
+      );
+      if (!signature) throw new DomainError('NOT_FOUND', SIGNATURE_NOT_FOUND);
+      signature.names = request.signature;
+      if (request.signatureElements) signature.elements = request.signatureElements;
+      signature.updatedAt = new Date();
+      await tx.flush();
+      this.record(tx, request.userId, 'updated', signature, context);
+      return signature;
+    });
+    this.afterCommit();
+    return { status: true, message, data: saved.toPublic() };
+  }
+
+  async remove(userId: number, context: RequestContext) {
+    requireOwnerOrAdmin(context, userId);
+    await this.em().transactional(async (tx) => {
+      const signature = await tx.findOne(SavedSignature, { userId });
+      if (!signature) throw new DomainError('NOT_FOUND', SIGNATURE_NOT_FOUND);
+      tx.remove(signature);
+      await tx.flush();
+      recordEvent(
+        tx,
+        signatureEvents.signatureChanged,
+        { userId, change: 'removed', signature: null },
+        context,
+      );
+    });
+    this.afterCommit();
+    return { status: true, message: SIGNATURE_REMOVED };
+  }
+
+  async brCodes(request: BrCodes, context: RequestContext) {
+    requireOwnerOrAdmin(context, request.userId);
+    return { data: buildBrCodes(request.elementsByType, this.random) };
+  }
+
+  private record(
+    tx: EntityManager,
+    userId: number,
+    change: 'saved' | 'updated',
+    signature: SavedSignature,
+    context: RequestContext,
+  ): void {
+    recordEvent(
+      tx,
+      signatureEvents.signatureChanged,
+      { userId, change, signature: signature.toPublic() },
+      context,
+    );
+  }
+}

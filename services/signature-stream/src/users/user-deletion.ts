@@ -1,0 +1,30 @@
+import { type EntityManager } from '@mikro-orm/postgresql';
+import { accountEvents } from '@promptloom/proto';
+import { onEvent, type Bus, type Logger, type ObjectStore, type Unsubscribe } from '@promptloom/shared';
+import { SavedSignature } from '../signatures/saved-signature.entity';
+import { StreamUpload } from '../stream/stream-upload.entity';
+
+export const USER_DELETED_CONSUMER = 'signature-user-deleted';
+
+/** When a user is deleted, their signature, stream uploads and every stored image go too. */
+export function followUserDeletions(
+  bus: Bus,
+  em: () => EntityManager,
+  objects: ObjectStore,
+  logger: Logger,
+): Promise<Unsubscribe> {
+  return onEvent(
+    bus,
+    accountEvents.userDeleted,
+    async ({ userId }) => {
+      await em().transactional(async (tx) => {
+        await tx.nativeDelete(SavedSignature, { userId });
+        await tx.nativeDelete(StreamUpload, { userId });
+      });
+      await objects.deletePrefix(`users/${userId}/`);
+      await objects.deletePrefix(`incoming/${userId}/`);
+      logger.info({ userId }, 'deleted the signature, uploads and images of a deleted user');
+    },
+    { durable: USER_DELETED_CONSUMER },
+  );
+}

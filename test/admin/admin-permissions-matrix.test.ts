@@ -1,0 +1,162 @@
+import {
+  OPERATIONS,
+  accountOperations,
+  adminUserOperations,
+  auditOperations,
+  dashboardOperations,
+  modeOperations,
+  modeTypeOperations,
+  moduleOperations,
+  type Operation,
+} from '@promptloom/proto';
+import { graphql, requestJson } from '../support/http';
+import { startAdminFixture, type AdminFixture } from './admin-fixture';
+
+let fixture: AdminFixture;
+beforeAll(async () => {
+  fixture = await startAdminFixture();
+});
+afterAll(() => fixture.product.stop());
+
+/** Every admin REST route, with a body that would be valid, so only the role decides. */
+const REST_ROUTES: Array<[method: string, path: string, body?: unknown]> = [
+  ['GET', '/api/admin/user/list'],
+  [
+    'POST',
+    '/api/admin/user/store',
+    {
+      name: 'A B',
+      email: 'a.b@example.com',
+      mobile: '+1 555 0100',
+      role_type: 'user',
+      status: 'Active',
+      password: 'password-1',
+      password_confirmation: 'password-1',
+    },
+  ],
+  ['PUT', '/api/admin/user/update/1', { name: 'A B' }],
+  ['GET', '/api/admin/user/delete/1'],
+  ['DELETE', '/api/admin/user/delete/1'],
+  ['GET', '/api/admin/modules/list'],
+  ['POST', '/api/admin/modules/store', { name: 'M', status: 'Active' }],
+  ['PUT', '/api/admin/modules/update/1', { name: 'M' }],
+  ['GET', '/api/admin/modules/delete/1'],
+  ['DELETE', '/api/admin/modules/delete/1'],
+  ['GET', '/api/admin/mode/list'],
+  ['POST', '/api/admin/mode/store', { name: 'P', module_id: 1 }],
+  ['PUT', '/api/admin/mode/update/1', { name: 'P', module_id: [1] }],
+  ['GET', '/api/admin/mode/delete/1'],
+  ['DELETE', '/api/admin/mode/delete/1'],
+  ['GET', '/api/admin/modetype/list'],
+  ['POST', '/api/admin/modetype/store', { top_left: 'L', top_right: 'R', mode_id: 1 }],
+  ['PUT', '/api/admin/modetype/update/1', { top_left: 'L', top_right: 'R', mode_id: 1 }],
+  ['GET', '/api/admin/modetype/delete/1'],
+  ['DELETE', '/api/admin/modetype/delete/1'],
+  ['GET', '/api/admin/audit/list'],
+  ['GET', '/api/admin/dashboard'],
+];
+
+/** Every admin GraphQL operation. */
+const GRAPHQL_OPERATIONS: Array<[name: string, document: string]> = [
+  ['adminUsers', '{ adminUsers { total } }'],
+  [
+    'createUser',
+    'mutation { createUser(input: { name: "A B", email: "c.d@example.com", mobile: "+1 555 0100", roleType: "user", password: "password-1", passwordConfirmation: "password-1" }) { id } }',
+  ],
+  ['updateUser', 'mutation { updateUser(id: 1, input: { name: "A B" }) { id } }'],
+  ['deleteUser', 'mutation { deleteUser(id: 1) }'],
+  ['adminModules', '{ adminModules { total } }'],
+  ['createModule', 'mutation { createModule(input: { name: "M" }) { id } }'],
+  ['updateModule', 'mutation { updateModule(id: 1, input: { name: "M" }) { id } }'],
+  ['deleteModule', 'mutation { deleteModule(id: 1) }'],
+  ['adminModes', '{ adminModes { total } }'],
+  ['createMode', 'mutation { createMode(input: { name: "P", moduleId: [1] }) { id } }'],
+  ['updateMode', 'mutation { updateMode(id: 1, input: { name: "P", moduleId: [1] }) { id } }'],
+  ['deleteMode', 'mutation { deleteMode(id: 1) }'],
+  ['adminModeTypes', '{ adminModeTypes { total } }'],
+  ['createModeType', 'mutation { createModeType(input: { topLeft: "L", topRight: "R", modeId: 1 }) { id } }'],
+  [
+    'updateModeType',
+    'mutation { updateModeType(id: 1, input: { topLeft: "L", topRight: "R", modeId: 1 }) { id } }',
+  ],
+  ['deleteModeType', 'mutation { deleteModeType(id: 1) }'],
+  ['adminAuditLog', '{ adminAuditLog { total } }'],
+  ['adminDashboard', '{ adminDashboard { modes } }'],
+];
+
+/** Every admin operation on the bus, for the service's own check (a caller that got past a gateway). */
+const BUS_OPERATIONS: Array<[Operation, unknown]> = [
+  ...Object.values(adminUserOperations).map((operation): [Operation, unknown] => [
+    operation,
+    requestFor(operation),
+  ]),
+  ...[moduleOperations, modeOperations, modeTypeOperations].flatMap((operations) =>
+    Object.values(operations).map((operation): [Operation, unknown] => [operation, requestFor(operation)]),
+  ),
+  [auditOperations.list, {}],
+  [dashboardOperations.figures, {}],
+];
+
+function requestFor(operation: Operation): unknown {
+  const route = REST_ROUTES.find(([method, path]) => {
+    const kind = operation.name.split('.')[1];
+    const verb = { list: 'list', create: 'store', update: 'update', delete: 'delete' }[kind!];
+    const area = { users: 'user', modules: 'modules', modes: 'mode', modeTypes: 'modetype' }[
+      operation.name.split('.')[0]!
+    ];
+    return method !== 'DELETE' && path.startsWith(`/api/admin/${area}/${verb}`);
+  });
+  return { ...(route?.[2] as object), id: 1 };
+}
+
+describe('every admin operation is refused to anyone but an admin', () => {
+  const restCases = REST_ROUTES.map(([method, path, body]) => ({ method, path, body }));
+  it.each(restCases)(
+    'REST $method $path: 401 without a token, 403 for a regular user',
+    async ({ method, path, body }) => {
+      const anonymous = await requestJson(fixture.product.baseUrl, method, path, { body });
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.body.message).toBe('You are not authenticated. Please log in.');
+      const regular = await requestJson(fixture.product.baseUrl, method, path, {
+        body,
+        token: fixture.userToken,
+      });
+      expect(regular.status).toBe(403);
+      expect(regular.body.message).toBe('This action is unauthorized.');
+    },
+  );
+
+  it.each(GRAPHQL_OPERATIONS)(
+    'GraphQL %s: UNAUTHENTICATED without a token, FORBIDDEN for a regular user',
+    async (_name, document) => {
+      const anonymous = await graphql(fixture.product.baseUrl, document);
+      expect(anonymous.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+      const regular = await graphql(fixture.product.baseUrl, document, {}, fixture.userToken);
+      expect(regular.body.errors?.[0]).toMatchObject({
+        message: 'This action is unauthorized.',
+        extensions: { code: 'FORBIDDEN' },
+      });
+    },
+  );
+
+  it.each(BUS_OPERATIONS.map(([operation, request]) => [operation.subject, operation, request] as const))(
+    'the admin service itself refuses %s to a regular user whose context claims Admin',
+    async (_subject, operation, request) => {
+      const context = { actor: { userId: fixture.userId, role: 'Admin' } };
+      await expect(
+        fixture.product.bus.request(operation.subject, request, { context }),
+      ).rejects.toMatchObject({
+        code: 'FORBIDDEN',
+      });
+    },
+  );
+
+  it('covers every admin operation of the registry (all but sign-in and the accounts of the service itself)', () => {
+    const accountSubjects = Object.values(accountOperations).map((operation) => operation.subject);
+    const adminOnly = OPERATIONS.filter(
+      (operation) => operation.service === 'admin' && !accountSubjects.includes(operation.subject),
+    ).map((operation) => operation.subject);
+    expect(BUS_OPERATIONS.map(([operation]) => operation.subject).sort()).toEqual(adminOnly.sort());
+    expect(GRAPHQL_OPERATIONS).toHaveLength(adminOnly.length);
+  });
+});

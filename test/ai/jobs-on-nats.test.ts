@@ -1,0 +1,143 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Client } from 'pg';
+import { GENERATION_QUEUE, aiEvents, aiOperations, type GenerationJob } from '@promptloom/proto';
+import { NatsBus, call, createLogger, onEvent } from '@promptloom/shared';
+import { createTestDatabase, waitFor, type TestDatabase } from '@promptloom/shared/testing';
+import { startFakeOpenAiServer, type FakeOpenAiServer } from '../support/fake-openai-server';
+import { deleteNamespaceStreams } from '../support/nats';
+import {
+  TEST_NATS_URL,
+  freePort,
+  startProcess,
+  waitUntilReady,
+  type RunningProcess,
+} from '../support/processes';
+
+/**
+ * Generation jobs on the real NATS JetStream work queue, the AI worker as separate processes on the real
+ * PostgreSQL: a worker killed mid-job, a command sent twice, two workers sharing the queue.
+ */
+describe('generation jobs on NATS with worker processes', () => {
+  const namespace = `aijobs-${randomBytes(4).toString('hex')}`;
+  const logger = createLogger('ai-jobs-test', 'silent');
+  let database: TestDatabase;
+  let fake: FakeOpenAiServer;
+  let bus: NatsBus;
+  let db: Client;
+  const workers: RunningProcess[] = [];
+  const updates: Array<{ jobId: string | null; userId: number }> = [];
+
+  async function startWorker(key: string): Promise<RunningProcess> {
+    const port = await freePort();
+    const worker = startProcess(`ai-worker-${key}`, 'services/ai-worker/dist/main.js', {
+      NATS_URL: TEST_NATS_URL,
+      BUS_NAMESPACE: namespace,
+      DATABASE_URL: database.url,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      OPENAI_API_KEY: key,
+      OPENAI_BASE_URL: fake.baseUrl,
+      AI_JOB_ACK_WAIT_MS: '1500',
+      AI_JOB_CONCURRENCY: '1',
+      AI_PROVIDER_TIMEOUT_MS: '20000',
+    });
+    workers.push(worker);
+    await waitUntilReady([worker], `http://127.0.0.1:${port}/readyz`);
+    return worker;
+  }
+
+  const storedCount = async (jobId: string) =>
+    Number((await db.query('select count(*) from ai.list_items where job_id = $1', [jobId])).rows[0].count);
+
+  const listJob = (userId: number, jobId = randomUUID()): GenerationJob => ({
+    kind: 'list',
+    job_id: jobId,
+    user_id: userId,
+    family: 'tr',
+    levels: 0,
+    ai_model: 'gpt-4o',
+    frequency: 3,
+    agent_role: null,
+    name: null,
+    today: new Date().toISOString().slice(0, 10),
+  });
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    fake = await startFakeOpenAiServer();
+    fake.fallback = () => ({ content: 'Curator\nRetoucher\nColorist\nGaffer', delayMs: 100 });
+    await startWorker('sk-worker-a');
+    bus = await NatsBus.connect({ servers: TEST_NATS_URL, namespace, name: 'ai-jobs-test', logger });
+    await onEvent(
+      bus,
+      aiEvents.listUpdated,
+      async ({ jobId, userId }) => void updates.push({ jobId, userId }),
+    );
+    db = new Client({ connectionString: database.url });
+    await db.connect();
+  }, 60_000);
+
+  afterAll(async () => {
+    await Promise.all(workers.map((worker) => worker.stop('SIGKILL')));
+    await bus?.close();
+    await db?.end();
+    await fake?.close();
+    await database?.drop();
+    await deleteNamespaceStreams(namespace);
+  });
+
+  it('completes a job whose worker was killed in the middle of it, storing its items exactly once', async () => {
+    const [first] = workers;
+    fake.reply({ content: 'Curator\nRetoucher\nColorist', delayMs: 10_000 });
+    const before = fake.requests.length;
+    const job = listJob(101);
+    await bus.enqueue(GENERATION_QUEUE, job, { id: job.job_id });
+    await waitFor(() => fake.requests.length > before, 'the worker to call the provider');
+    await first!.stop('SIGKILL');
+
+    await startWorker('sk-worker-b');
+    await waitFor(
+      async () => (await storedCount(job.job_id)) === 3,
+      'the job completed by the new worker',
+      20_000,
+    );
+    await waitFor(() => updates.some((update) => update.jobId === job.job_id), 'its list update');
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(await storedCount(job.job_id)).toBe(3);
+    expect(updates.filter((update) => update.jobId === job.job_id)).toHaveLength(1);
+  }, 60_000);
+
+  it('applies the same command once, whether the bus or the worker sees the repeat', async () => {
+    const context = { actor: { userId: 202, role: 'user' } };
+    const jobId = randomUUID();
+    const run = { family: 'tr' as const, user_id: 202, ai_model: 'gpt-4o', frequency: 3, job_id: jobId };
+    await call(bus, aiOperations.runAgent, run, { context });
+    await call(bus, aiOperations.runAgent, run, { context });
+    // The same job under another message id gets past the bus's de-duplication: the worker's ledger stops it.
+    await bus.enqueue(GENERATION_QUEUE, listJob(202, jobId), { id: `${jobId}-again` });
+    await waitFor(async () => (await storedCount(jobId)) === 3, 'the job applied');
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(await storedCount(jobId)).toBe(3);
+    expect(updates.filter((update) => update.jobId === jobId)).toHaveLength(1);
+    const list = await call(bus, aiOperations.getList, { family: 'tr', user_id: 202 }, { context });
+    expect(list.ai_response).toHaveLength(3);
+  }, 30_000);
+
+  it('shares the queue between two worker processes', async () => {
+    await startWorker('sk-worker-c');
+    fake.fallback = () => ({ content: 'Curator\nRetoucher\nColorist\nGaffer', delayMs: 300 });
+    const before = fake.requests.length;
+    const jobs = Array.from({ length: 10 }, (_, index) => listJob(300 + index));
+    await Promise.all(jobs.map((job) => bus.enqueue(GENERATION_QUEUE, job, { id: job.job_id })));
+    await waitFor(
+      async () => {
+        for (const job of jobs) if ((await storedCount(job.job_id)) !== 3) return false;
+        return true;
+      },
+      'all ten jobs stored',
+      30_000,
+    );
+    const keys = new Set(fake.requests.slice(before).map((request) => request.authorization));
+    expect(keys).toEqual(new Set(['Bearer sk-worker-b', 'Bearer sk-worker-c']));
+  }, 60_000);
+});

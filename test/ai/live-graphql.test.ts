@@ -1,0 +1,197 @@
+import { waitFor } from '@promptloom/shared/testing';
+import { graphql } from '../support/http';
+import { startTestProduct, type TestProduct } from '../support/embedded-product';
+import { startFakeOpenAiServer, type FakeOpenAiServer } from '../support/fake-openai-server';
+import { subscribe } from '../support/subscriptions';
+import { signUp, type SignedInUser } from './ai-users';
+
+let product: TestProduct;
+let fake: FakeOpenAiServer;
+let ada: SignedInUser;
+let bob: SignedInUser;
+
+beforeAll(async () => {
+  fake = await startFakeOpenAiServer();
+  product = await startTestProduct({ openAiBaseUrl: fake.baseUrl, aiProviderTimeoutMs: 1000 });
+  ada = await signUp(product.baseUrl);
+  bob = await signUp(product.baseUrl);
+});
+afterAll(async () => {
+  await product.stop();
+  await fake.close();
+});
+
+const gql = (user: SignedInUser, query: string, variables: Record<string, unknown> = {}) =>
+  graphql(product.baseUrl, query, variables, user.token);
+
+const RUN = `mutation($input: RunAgentInput!) { runAgent(input: $input) { jobId status nextDate } }`;
+const LIST_UPDATED = (family: string, after = '') =>
+  `subscription { listUpdated(family: ${family}${after}) { family jobId sequence items { id aiResponse category } } }`;
+const FAILED = 'subscription { generationFailed { jobId family message } }';
+
+describe('running agents over GraphQL, results arriving by subscription', () => {
+  it("fills the Types list live in every one of the owner's connections, and in nobody else's", async () => {
+    const [tabOne, tabTwo, stranger] = await Promise.all([
+      subscribe(product.baseUrl, LIST_UPDATED('tl'), ada.token),
+      subscribe(product.baseUrl, LIST_UPDATED('tl'), ada.token),
+      subscribe(product.baseUrl, LIST_UPDATED('tl'), bob.token),
+    ]);
+    fake.reply({ content: 'Painting\nSculpture\nImage\nCollage two\nMosaic' });
+    const run = await gql(ada, RUN, { input: { family: 'tl', aiModel: 'gpt-4o', frequency: 6, levels: 1 } });
+    expect(run.body.data.runAgent).toMatchObject({ status: 'queued', jobId: expect.any(String) });
+    await waitFor(
+      () => tabOne.received.length === 1 && tabTwo.received.length === 1,
+      'the list in both tabs',
+    );
+    const update = tabOne.received[0].listUpdated;
+    expect(update.jobId).toBe(run.body.data.runAgent.jobId);
+    // 4 seeds kept, 2 new single-word types asked for; the reply's extras are cut to the frequency.
+    expect(update.items).toHaveLength(6);
+    expect(update.items.slice(0, 4).map((item: { aiResponse: string }) => item.aiResponse)).toEqual([
+      'Photography',
+      'Art',
+      'Cartography',
+      'Illustration',
+    ]);
+    expect(fake.requests[fake.requests.length - 1]!.body.messages[0]!.content).toContain(
+      'List 2 types of images',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(stranger.received).toHaveLength(0);
+    await Promise.all([tabOne.close(), tabTwo.close(), stranger.close()]);
+
+    // Run gating: at level 1 ('1d') the Types agent may not run again today.
+    const again = await gql(ada, RUN, {
+      input: { family: 'tl', aiModel: 'gpt-4o', frequency: 6, levels: 1 },
+    });
+    expect(again.body.data.runAgent).toMatchObject({
+      status: 'not_due',
+      jobId: null,
+      nextDate: expect.any(String),
+    });
+    const settings = await gql(ada, '{ previousSettings(family: tl) { aiModel frequency levels date } }');
+    expect(settings.body.data.previousSettings).toMatchObject({ aiModel: 'gpt-4o', frequency: 6, levels: 1 });
+  });
+
+  it("reports a failing provider as 'Error occurred while processing.' and an empty reply as 'No response from AI.'", async () => {
+    const failures = await subscribe(product.baseUrl, FAILED, bob.token);
+    fake.reply(...[1, 2, 3].map(() => ({ status: 500, error: 'down' })));
+    const failed = await gql(bob, RUN, { input: { family: 'br', aiModel: 'gpt-4o', frequency: 3 } });
+    await waitFor(() => failures.received.length === 1, 'the failure', 15_000);
+    expect(failures.received[0].generationFailed).toEqual({
+      jobId: failed.body.data.runAgent.jobId,
+      family: 'br',
+      message: 'Error occurred while processing.',
+    });
+    fake.reply({ content: '' });
+    await gql(bob, RUN, { input: { family: 'br', aiModel: 'gpt-4o', frequency: 3 } });
+    await waitFor(() => failures.received.length === 2, 'the empty reply');
+    expect(failures.received[1].generationFailed.message).toBe('No response from AI.');
+    await failures.close();
+  });
+
+  it('generates elements in categories and their sub-elements, and keeps the selection rules on the server', async () => {
+    const elements = await subscribe(product.baseUrl, LIST_UPDATED('bl'), bob.token);
+    fake.reply({ content: 'Light: Backlight, Glow, Shadow\nColor: Teal\nTexture: Grain, Matte' });
+    await gql(bob, RUN, { input: { family: 'bl', aiModel: 'gpt-4o', frequency: 10 } });
+    await waitFor(() => elements.received.length === 1, 'the elements');
+    const items = elements.received[0].listUpdated.items;
+    // 'Color' has a single item: SPEC §5 needs at least 2 per category.
+    expect(items.map((item: { aiResponse: string }) => item.aiResponse)).toEqual([
+      'Backlight',
+      'Glow',
+      'Shadow',
+      'Grain',
+      'Matte',
+    ]);
+    expect(items[0].category).toBe('Light');
+    await elements.close();
+
+    const element = items[0];
+    const live = await subscribe(
+      product.baseUrl,
+      `subscription { subElementsUpdated(elementId: ${element.id}) { elementId subElements { id name blName } } }`,
+      bob.token,
+    );
+    fake.reply({
+      content: JSON.stringify({ Shape: ['Halo', 'Rim', 'Flare', 'Streak'], Tone: ['Warm', 'Cold', 'Soft'] }),
+    });
+    await gql(bob, 'mutation($id: Int!) { generateSubElements(elementId: $id, frequency: 7) { status } }', {
+      id: element.id,
+    });
+    await waitFor(() => live.received.length === 1, 'the sub-elements');
+    const subElements = live.received[0].subElementsUpdated.subElements;
+    expect(subElements).toHaveLength(7);
+    expect(fake.requests[fake.requests.length - 1]!.body.model).toBe('o1');
+    await live.close();
+
+    const choose =
+      'mutation($id: Int!, $on: Boolean!) { setSubElementChosen(subElementId: $id, chosen: $on) { subElements { elementId subElementIds } } }';
+    const early = await gql(bob, choose, { id: subElements[0].id, on: true });
+    expect(early.body.errors![0]!.message).toBe(
+      'Please activate "Backlight" first before selecting sub-elements.',
+    );
+
+    const selectionLive = await subscribe(
+      product.baseUrl,
+      'subscription { selectionChanged { activeElements } }',
+      bob.token,
+    );
+    await gql(
+      bob,
+      'mutation($id: Int!) { setItemActive(family: bl, itemId: $id, active: true) { activeElements } }',
+      {
+        id: element.id,
+      },
+    );
+    await waitFor(() => selectionLive.received.length === 1, 'the selection in another tab');
+    expect(selectionLive.received[0].selectionChanged.activeElements).toEqual([element.id]);
+    await selectionLive.close();
+
+    for (const row of subElements.slice(0, 5)) await gql(bob, choose, { id: row.id, on: true });
+    const leave = `{ leaveElementCheck(elementId: ${element.id}) { allowed message } }`;
+    expect((await gql(bob, leave)).body.data.leaveElementCheck).toEqual({
+      allowed: false,
+      message: 'Please select minimum 6 or unselect: Backlight',
+    });
+    await gql(bob, choose, { id: subElements[5].id, on: true });
+    expect((await gql(bob, leave)).body.data.leaveElementCheck.allowed).toBe(true);
+
+    // Deactivating the element drops its sub-element choices.
+    const off = await gql(
+      bob,
+      'mutation($id: Int!) { setItemActive(family: bl, itemId: $id, active: false) { activeElements subElements { elementId } } }',
+      { id: element.id },
+    );
+    expect(off.body.data.setItemActive).toEqual({ activeElements: [], subElements: [] });
+  });
+
+  it('lets a reconnecting client catch up from the last sequence it saw', async () => {
+    const first = await subscribe(product.baseUrl, LIST_UPDATED('tr'), ada.token);
+    await gql(ada, 'mutation { addCustomItem(family: tr, text: "Curator") { family } }');
+    await waitFor(() => first.received.length === 1, 'the first update');
+    const seen = first.received[0].listUpdated.sequence;
+    await first.close();
+    // While disconnected:
+    await gql(ada, 'mutation { addCustomItem(family: tr, text: "Gaffer") { family } }');
+    const resumed = await subscribe(
+      product.baseUrl,
+      LIST_UPDATED('tr', `, afterSequence: ${seen}`),
+      ada.token,
+    );
+    await waitFor(() => resumed.received.length === 1, 'the missed update');
+    expect(
+      resumed.received[0].listUpdated.items.map((item: { aiResponse: string }) => item.aiResponse),
+    ).toEqual(['Curator', 'Gaffer']);
+    await resumed.close();
+  });
+
+  it('reads lists and refuses them without a token', async () => {
+    const list = await gql(ada, '{ aiList(family: tr) { family items { aiResponse } } }');
+    expect(list.body.data.aiList.items).toHaveLength(2);
+    const anonymous = await graphql(product.baseUrl, '{ aiList(family: tr) { family } }');
+    expect(anonymous.body.errors![0]!.extensions!.code).toBe('UNAUTHENTICATED');
+    const others = await gql(bob, `{ aiList(family: tr, userId: ${ada.id}) { family } }`);
+    expect(others.body.errors![0]!.extensions!.code).toBe('FORBIDDEN');
+  });
+});
