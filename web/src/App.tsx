@@ -5,8 +5,12 @@ import { SignInScreen } from './screens/auth/SignInScreen';
 import { SignUpScreen } from './screens/auth/SignUpScreen';
 
 // Signed-in screens load on demand, so the sign-in page ships only what it needs.
-const HomeScreen = lazy(() =>
-  import('./screens/workspace/HomeScreen').then((m) => ({ default: m.HomeScreen })),
+const HomeScreen = lazy(() => import('./workspace/HomeScreen').then((m) => ({ default: m.HomeScreen })));
+const ListingRoute = lazy(() =>
+  import('./workspace/ListingRoute').then((m) => ({ default: m.ListingRoute })),
+);
+const AgentScreen = lazy(() =>
+  import('./workspace/agent/AgentScreen').then((m) => ({ default: m.AgentScreen })),
 );
 const DashboardScreen = lazy(() =>
   import('./screens/workspace/DashboardScreen').then((m) => ({ default: m.DashboardScreen })),
@@ -18,7 +22,7 @@ const loading = (
   </p>
 );
 
-/** SPEC §2 route table. */
+/** SPEC §2 route table (the screens not built yet fall back to home). */
 export function App() {
   return (
     <Suspense fallback={loading}>
@@ -29,6 +33,15 @@ export function App() {
         <Route element={<ProtectedRoute />}>
           <Route path="/" element={<HomeScreen />} />
           <Route path="/types/dashboard" element={<DashboardScreen />} />
+          <Route path="/types/TypesListing" element={<ListingRoute side="left" flipped={false} />} />
+          <Route path="/elements/ElementsListingBL" element={<ListingRoute side="left" flipped />} />
+          <Route path="/types/ElementsListingBL" element={<ListingRoute side="left" flipped />} />
+          <Route path="/pro/ProListingTR" element={<ListingRoute side="right" flipped={false} />} />
+          <Route path="/pro/SignatureListingBR" element={<ListingRoute side="right" flipped />} />
+          <Route path="/types/agent" element={<AgentScreen family="tl" />} />
+          <Route path="/elements/AgentBL" element={<AgentScreen family="bl" />} />
+          <Route path="/pro/AgentTR" element={<AgentScreen family="tr" />} />
+          <Route path="/pro/AgentBR" element={<AgentScreen family="br" />} />
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>

@@ -8,6 +8,7 @@ import { ToastProvider } from './components/Toasts';
 import { SessionProvider } from './session/SessionProvider';
 import { readToken, replaceToken } from './session/session-storage';
 import './styles/global.css';
+import './styles/workspace.css';
 
 const client = createApolloClient({ token: readToken, onRenewedToken: replaceToken });
 

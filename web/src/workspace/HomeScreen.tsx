@@ -1,0 +1,63 @@
+import { Link } from 'react-router-dom';
+import { Logo } from '../components/Logo';
+import { Sidebar } from './components/Sidebar';
+import { MiddlePanel } from './components/MiddlePanel';
+import { useSelection } from './data/useSelection';
+import { useStoredState } from './data/useStoredState';
+
+/** SPEC §2 Home: left sidebar (Types / Elements), middle, right sidebar (Pro / Signature); one side open at once. */
+export function HomeScreen() {
+  const [leftOpen, setLeftOpen] = useStoredState('LsidebarOpen', false);
+  const [rightOpen, setRightOpen] = useStoredState('RsidebarOpen', false);
+  const [leftFlip, setLeftFlip] = useStoredState('LFlip', false);
+  const [rightFlip, setRightFlip] = useStoredState('RFlip', false);
+  const { selection } = useSelection();
+  const signatureActive = Boolean(localStorage.getItem('active_Signature'));
+
+  const openLeft = () => {
+    setLeftOpen(!leftOpen);
+    if (!leftOpen) setRightOpen(false);
+  };
+  const openRight = () => {
+    setRightOpen(!rightOpen);
+    if (!rightOpen) setLeftOpen(false);
+  };
+
+  return (
+    <div className="workspace">
+      <header className="topbar">
+        <button type="button" className="chip" aria-pressed={leftOpen} onClick={openLeft}>
+          {leftFlip ? 'Elements' : 'Types'}
+        </button>
+        <Logo />
+        <div className="topbar-actions">
+          <Link className="chip" to="/types/dashboard">
+            Dashboard
+          </Link>
+          <button type="button" className="chip" aria-pressed={rightOpen} onClick={openRight}>
+            {rightFlip ? 'Signature' : 'Pro'}
+          </button>
+        </div>
+      </header>
+      <div className="workspace-body">
+        {leftOpen && (
+          <Sidebar
+            side="left"
+            families={['tl', 'bl']}
+            flipped={leftFlip}
+            onFlip={() => setLeftFlip(!leftFlip)}
+          />
+        )}
+        <MiddlePanel selection={selection} signatureActive={signatureActive} />
+        {rightOpen && (
+          <Sidebar
+            side="right"
+            families={['tr', 'br']}
+            flipped={rightFlip}
+            onFlip={() => setRightFlip(!rightFlip)}
+          />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useQuery } from '@apollo/client/react';
+import {
+  AGENT_MODEL_LABEL,
+  MODEL_PLACEHOLDER,
+  levelLabel,
+  parseFrequency,
+  returnTargetAfterAgent,
+  validateAgentRun,
+  validateFrequencyEntered,
+  type Level,
+  type ListFamily,
+} from '@promptloom/proto';
+import { Logo } from '../../components/Logo';
+import { TextField } from '../../components/TextField';
+import { AI_MODELS, PREVIOUS_SETTINGS } from '../data/agent-operations';
+import { useSelection } from '../data/useSelection';
+import { FAMILY_VIEW } from '../families';
+import { useAgentRun } from './useAgentRun';
+
+/** TR and BR offer one model, labelled 'Open AI' (SPEC §2); it runs the first offered model. */
+const SINGLE_MODEL_FAMILIES: ListFamily[] = ['tr', 'br'];
+
+function afterRunTarget(family: ListFamily, hasActiveTypes: boolean, hasActiveElements: boolean): string {
+  if (family === 'br') return '/pro/SignatureListingBR';
+  if (family === 'tr') return '/pro/ProListingTR';
+  const leftFlip = localStorage.getItem('LFlip') === 'true';
+  return returnTargetAfterAgent({ leftFlip, hasActiveTypes, hasActiveElements });
+}
+
+/** SPEC §2 Agent settings panels for Types, Elements, TR and BR. */
+export function AgentScreen({ family }: { family: ListFamily }) {
+  const view = FAMILY_VIEW[family];
+  const navigate = useNavigate();
+  const models = useQuery(AI_MODELS);
+  const previous = useQuery(PREVIOUS_SETTINGS, { variables: { family } });
+  const { selection } = useSelection();
+  const { state, run } = useAgentRun(family);
+  const [model, setModel] = useState(MODEL_PLACEHOLDER);
+  const [frequency, setFrequency] = useState('');
+  const [role, setRole] = useState('');
+  const [reference, setReference] = useState('');
+  const [alert, setAlert] = useState<string | null>(null);
+  const level = Number(localStorage.getItem(view.levelKey) ?? 0) as Level;
+
+  const options = models.data?.aiModels.models ?? [];
+  const singleModel = SINGLE_MODEL_FAMILIES.includes(family);
+  const choices = singleModel
+    ? options.slice(0, 1).map((option) => ({ ...option, label: AGENT_MODEL_LABEL }))
+    : options;
+
+  useEffect(() => {
+    const settings = previous.data?.previousSettings;
+    if (!settings) return;
+    if (settings.aiModel) setModel(settings.aiModel);
+    if (settings.frequency) setFrequency(String(settings.frequency));
+    setRole(settings.agentRole ?? '');
+    setReference(settings.name ?? '');
+  }, [previous.data]);
+
+  useEffect(() => {
+    if (state.phase !== 'done') return;
+    navigate(afterRunTarget(family, selection.activeTypes.length > 0, selection.activeElements.length > 0));
+  }, [state, family, navigate, selection]);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const problem = validateFrequencyEntered(frequency) ?? validateAgentRun({ frequency, model });
+    setAlert(problem);
+    if (problem) return;
+    void run({
+      family,
+      aiModel: model,
+      frequency: parseFrequency(frequency)!,
+      levels: level,
+      agentRole: role.trim() || undefined,
+      name: reference.trim() || undefined,
+    });
+  }
+
+  const running = state.phase === 'running';
+  return (
+    <div className="page">
+      <header className="topbar">
+        <Link to="/" aria-label="Back to home" className="chip">
+          ‹ Home
+        </Link>
+        <Logo />
+        <span />
+      </header>
+      <main className="page-body agent-page">
+        <h1>{view.title} agent</h1>
+        {models.data?.aiModels.offline && (
+          <p className="notice">No AI provider key is configured: an offline word-list provider answers.</p>
+        )}
+        <form className="agent-form" onSubmit={submit} noValidate>
+          <div className="field">
+            <label htmlFor="agent-model">Model</label>
+            <select id="agent-model" value={model} onChange={(event) => setModel(event.target.value)}>
+              <option value={MODEL_PLACEHOLDER}>{MODEL_PLACEHOLDER}</option>
+              {choices.map((option) => (
+                <option key={option.id} value={option.id}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <TextField
+            label="Frequency"
+            name="frequency"
+            inputMode="numeric"
+            placeholder="Enter frequency like 5 or 10"
+            value={frequency}
+            onChange={(event) => setFrequency(event.target.value)}
+          />
+          <TextField
+            label="Agent role"
+            name="agentRole"
+            value={role}
+            onChange={(event) => setRole(event.target.value)}
+          />
+          <TextField
+            label="Reference name"
+            name="reference"
+            value={reference}
+            onChange={(event) => setReference(event.target.value)}
+          />
+          {alert && (
+            <p className="form-error" role="alert">
+              {alert}
+            </p>
+          )}
+          {state.phase === 'failed' && (
+            <p className="form-error" role="alert">
+              {state.message}
+            </p>
+          )}
+          {state.phase === 'not_due' && (
+            <p className="notice" role="status">
+              This agent already ran today{state.nextDate ? `; it can run again on ${state.nextDate}` : ''}.
+            </p>
+          )}
+          <button type="submit" className="button-primary" disabled={running}>
+            {running ? 'Generating…' : 'Run'}
+          </button>
+          {running && (
+            <p className="notice" role="status">
+              Generating your {view.title.toLowerCase()}… they will appear as soon as they are ready.
+            </p>
+          )}
+        </form>
+      </main>
+      <footer className="activity-bar">
+        <span>Activity</span>
+        <span className="activity-time">{family === 'br' ? '1d' : levelLabel(level) || '—'}</span>
+      </footer>
+    </div>
+  );
+}

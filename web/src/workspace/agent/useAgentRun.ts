@@ -1,0 +1,55 @@
+import { useRef, useState } from 'react';
+import { useMutation, useSubscription } from '@apollo/client/react';
+import { type ListFamily } from '@promptloom/proto';
+import { GENERATION_FAILED, LIST_JOBS_DONE, RUN_AGENT, type RunAgentInput } from '../data/agent-operations';
+
+export type RunState =
+  | { phase: 'idle' }
+  | { phase: 'running'; jobId: string }
+  | { phase: 'done'; jobId: string }
+  | { phase: 'failed'; message: string }
+  | { phase: 'not_due'; nextDate: string | null };
+
+/**
+ * Runs an agent and follows its job: the result arrives through `listUpdated` (with the job id) or
+ * `generationFailed`. Subscribed before the run starts, so a fast result is not missed.
+ */
+export function useAgentRun(family: ListFamily) {
+  const [state, setState] = useState<RunState>({ phase: 'idle' });
+  const finished = useRef(new Map<string, RunState>());
+  const [runAgent] = useMutation(RUN_AGENT);
+
+  const settle = (jobId: string, outcome: RunState) => {
+    finished.current.set(jobId, outcome);
+    setState((current) => (current.phase === 'running' && current.jobId === jobId ? outcome : current));
+  };
+  useSubscription(LIST_JOBS_DONE, {
+    variables: { family },
+    onData: ({ data }) => {
+      const jobId = data.data?.listUpdated.jobId;
+      if (jobId) settle(jobId, { phase: 'done', jobId });
+    },
+  });
+  useSubscription(GENERATION_FAILED, {
+    onData: ({ data }) => {
+      const failure = data.data?.generationFailed;
+      if (failure) settle(failure.jobId, { phase: 'failed', message: failure.message });
+    },
+  });
+
+  async function run(input: RunAgentInput) {
+    try {
+      const { data } = await runAgent({ variables: { input } });
+      const ticket = data?.runAgent;
+      if (!ticket) throw new Error('no ticket');
+      if (ticket.status === 'not_due' || !ticket.jobId) {
+        setState({ phase: 'not_due', nextDate: ticket.nextDate });
+        return;
+      }
+      setState(finished.current.get(ticket.jobId) ?? { phase: 'running', jobId: ticket.jobId });
+    } catch {
+      setState({ phase: 'failed', message: 'Error occurred while processing.' });
+    }
+  }
+  return { state, run };
+}

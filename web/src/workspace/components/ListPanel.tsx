@@ -1,0 +1,90 @@
+import { useMemo, useState } from 'react';
+import { filterItems, showsAddButton, sortItems, type SortOrder } from '@promptloom/proto';
+import { type ListItem } from '../data/list-operations';
+import { LetterPicker } from './LetterPicker';
+import { ListRow } from './ListRow';
+import { SortToggle } from './SortToggle';
+
+interface ListPanelProps {
+  title: string;
+  items: ListItem[];
+  loading: boolean;
+  activeIds: number[];
+  detailPath(item: ListItem): string;
+  onToggleActive(item: ListItem): void;
+  onReason(item: ListItem, reason: string): void;
+  onAdd(text: string): void;
+}
+
+const textOf = (item: ListItem) => item.aiResponse;
+
+/** SPEC §2 sidebar list: search, A-Z / Z-A, letter picker, rows, and the add button when nothing matches. */
+export function ListPanel(props: ListPanelProps) {
+  const [search, setSearch] = useState('');
+  const [letter, setLetter] = useState<string | null>(null);
+  const [order, setOrder] = useState<SortOrder | null>(null);
+  const [hidden, setHidden] = useState<Set<number>>(new Set());
+
+  const shown = useMemo(() => {
+    const visible = props.items.filter((item) => !hidden.has(item.id));
+    const filtered = filterItems(visible, { search, letter }, textOf);
+    return order ? sortItems(filtered, order, textOf) : filtered;
+  }, [props.items, hidden, search, letter, order]);
+
+  function reasonDone(item: ListItem, reason: string) {
+    props.onReason(item, reason);
+    if (reason) setHidden((current) => new Set(current).add(item.id));
+  }
+
+  return (
+    <section className="list-panel" aria-label={props.title}>
+      <div className="list-tools">
+        <input
+          className="search-input"
+          type="search"
+          placeholder="Search"
+          aria-label={`Search ${props.title}`}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+        <SortToggle order={order} onChange={setOrder} />
+      </div>
+      <LetterPicker letter={letter} onChange={setLetter} />
+      {showsAddButton(props.items, search, textOf) && (
+        <button
+          type="button"
+          className="button-secondary add-button"
+          onClick={() => {
+            props.onAdd(search.trim());
+            setSearch('');
+          }}
+        >
+          Add “{search.trim()}”
+        </button>
+      )}
+      {props.loading ? (
+        <p className="list-status" role="status">
+          Loading...
+        </p>
+      ) : shown.length === 0 ? (
+        <p className="list-status">
+          {props.items.length === 0 ? 'Nothing here yet. Run the agent.' : 'No match.'}
+        </p>
+      ) : (
+        <ol className="list-rows">
+          {shown.map((item, index) => (
+            <ListRow
+              key={item.id}
+              item={item}
+              position={index + 1}
+              active={props.activeIds.includes(item.id)}
+              detailPath={props.detailPath(item)}
+              onToggleActive={() => props.onToggleActive(item)}
+              onReasonDone={(reason) => reasonDone(item, reason)}
+            />
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
