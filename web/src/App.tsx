@@ -12,6 +12,9 @@ const ListingRoute = lazy(() =>
 const AgentScreen = lazy(() =>
   import('./workspace/agent/AgentScreen').then((m) => ({ default: m.AgentScreen })),
 );
+const ElementDetailScreen = lazy(() =>
+  import('./workspace/detail/ElementDetailScreen').then((m) => ({ default: m.ElementDetailScreen })),
+);
 const DashboardScreen = lazy(() =>
   import('./screens/workspace/DashboardScreen').then((m) => ({ default: m.DashboardScreen })),
 );
@@ -42,6 +45,7 @@ export function App() {
           <Route path="/elements/AgentBL" element={<AgentScreen family="bl" />} />
           <Route path="/pro/AgentTR" element={<AgentScreen family="tr" />} />
           <Route path="/pro/AgentBR" element={<AgentScreen family="br" />} />
+          <Route path="/elements/:id" element={<ElementDetailScreen />} />
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>

@@ -1,0 +1,56 @@
+import { type Browser, type Page } from 'playwright-core';
+import { newUser, requestJson } from '../support/http';
+import { WEB_DIST_DIR, launchBrowser } from '../support/browser';
+import { startTestProduct, type TestProduct } from '../support/embedded-product';
+
+let product: TestProduct;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  product = await startTestProduct({ webDistDir: WEB_DIST_DIR });
+  browser = await launchBrowser();
+  const user = newUser();
+  await requestJson(product.baseUrl, 'POST', '/api/signup', { body: user });
+  page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  page.setDefaultTimeout(15_000);
+  await page.goto(`${product.baseUrl}/login`);
+  await page.getByPlaceholder('USERNAME OR EMAIL').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL('**/types/dashboard');
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+describe('an element and its sub-elements in a real browser (offline provider)', () => {
+  it('generates sub-elements on open, asks to activate first, and needs 6 chosen to leave', async () => {
+    await page.goto(`${product.baseUrl}/elements/ElementsListingBL`);
+    const sidebar = page.getByRole('complementary', { name: 'Elements sidebar' });
+    await sidebar.getByLabel('Search Elements').fill('Lighting');
+    await sidebar.getByRole('button', { name: 'Add “Lighting”' }).click();
+    await sidebar.getByRole('link', { name: 'Open Lighting' }).click();
+    await page.getByRole('heading', { name: 'Lighting' }).waitFor();
+
+    const boxes = page.getByRole('checkbox');
+    await boxes.nth(5).waitFor();
+    await boxes.first().click();
+    await page.getByText('Please activate "Lighting" first before selecting sub-elements.').waitFor();
+
+    await page.getByRole('button', { name: 'Activate' }).click();
+    await page.getByRole('button', { name: 'Active' }).waitFor();
+    await boxes.first().click();
+    await page.getByText('1 chosen', { exact: false }).waitFor();
+    await page.getByRole('button', { name: '‹ Elements' }).click();
+    await page.getByText('Please select minimum 6 or unselect: Lighting').waitFor();
+
+    for (let index = 1; index < 6; index++) {
+      await boxes.nth(index).click();
+      await page.getByText(`${index + 1} chosen`, { exact: false }).waitFor();
+    }
+    await page.getByRole('button', { name: '‹ Elements' }).click();
+    await page.waitForURL('**/elements/ElementsListingBL');
+  }, 60_000);
+});

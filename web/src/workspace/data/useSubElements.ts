@@ -1,0 +1,37 @@
+import { useEffect, useRef } from 'react';
+import { useMutation, useQuery, useSubscription } from '@apollo/client/react';
+import { GENERATE_SUB_ELEMENTS, SUB_ELEMENTS, SUB_ELEMENTS_UPDATED } from './sub-element-operations';
+
+/**
+ * An element's sub-elements, live. SPEC §4: generation runs on load — here only when the element has none yet,
+ * so opening it again does not pile up duplicates; the result arrives through `subElementsUpdated`.
+ */
+export function useSubElements(elementId: number) {
+  const query = useQuery(SUB_ELEMENTS, { variables: { elementId } });
+  const [generate, generation] = useMutation(GENERATE_SUB_ELEMENTS);
+  const requested = useRef(false);
+  useSubscription(SUB_ELEMENTS_UPDATED, {
+    variables: { elementId },
+    onData: ({ client, data }) => {
+      const update = data.data?.subElementsUpdated;
+      if (update) {
+        client.cache.writeQuery({
+          query: SUB_ELEMENTS,
+          variables: { elementId },
+          data: { subElements: update.subElements },
+        });
+      }
+    },
+  });
+  const subElements = query.data?.subElements;
+  useEffect(() => {
+    if (!subElements || subElements.length > 0 || requested.current) return;
+    requested.current = true;
+    void generate({ variables: { elementId } });
+  }, [subElements, elementId, generate]);
+  return {
+    subElements: subElements ?? [],
+    loading: query.loading && !query.data,
+    generating: generation.called && (subElements?.length ?? 0) === 0,
+  };
+}

@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useApolloClient, useMutation } from '@apollo/client/react';
+import { MIN_SUB_ELEMENTS, activateElementFirstMessage } from '@promptloom/proto';
+import { formErrorsOf } from '../../apollo/field-errors';
+import { Logo } from '../../components/Logo';
+import { PowerIcon } from '../../components/Icons';
+import { LEAVE_ELEMENT_CHECK, SET_SUB_ELEMENT_CHOSEN, type SubElement } from '../data/sub-element-operations';
+import { SELECTION } from '../data/selection-operations';
+import { useLiveList } from '../data/useLiveList';
+import { useSelection } from '../data/useSelection';
+import { useSubElements } from '../data/useSubElements';
+
+const ELEMENTS_LISTING = '/elements/ElementsListingBL';
+
+function groupByList(subElements: SubElement[]): Array<[string, SubElement[]]> {
+  const groups = new Map<string, SubElement[]>();
+  for (const subElement of subElements)
+    groups.set(subElement.blName, [...(groups.get(subElement.blName) ?? []), subElement]);
+  return [...groups.entries()];
+}
+
+/** SPEC §2 Element detail: sub-elements grouped by their list name, chosen with toggles; the minimum-6 rule. */
+export function ElementDetailScreen() {
+  const elementId = Number(useParams().id);
+  const navigate = useNavigate();
+  const client = useApolloClient();
+  const elements = useLiveList('bl');
+  const element = elements.items.find((item) => item.id === elementId);
+  const name = element?.aiResponse ?? 'Element';
+  const { selection, setActive } = useSelection();
+  const { subElements, loading, generating } = useSubElements(elementId);
+  const [choose] = useMutation(SET_SUB_ELEMENT_CHOSEN, {
+    update: (cache, { data }) => {
+      if (data) cache.writeQuery({ query: SELECTION, data: { selection: data.setSubElementChosen } });
+    },
+  });
+  const [message, setMessage] = useState<string | null>(null);
+  const active = selection.activeElements.includes(elementId);
+  const chosen = selection.subElements.find((entry) => entry.elementId === elementId)?.subElementIds ?? [];
+
+  async function toggle(subElement: SubElement) {
+    if (!active) return setMessage(activateElementFirstMessage(name));
+    setMessage(null);
+    try {
+      await choose({ variables: { subElementId: subElement.id, chosen: !chosen.includes(subElement.id) } });
+    } catch (error) {
+      setMessage(formErrorsOf(error, 'Error occurred while processing.').message);
+    }
+  }
+
+  async function leave() {
+    if (active) {
+      const { data } = await client.query({
+        query: LEAVE_ELEMENT_CHECK,
+        variables: { elementId },
+        fetchPolicy: 'network-only',
+      });
+      if (data && !data.leaveElementCheck.allowed) return setMessage(data.leaveElementCheck.message);
+    }
+    navigate(ELEMENTS_LISTING);
+  }
+
+  return (
+    <div className="page">
+      <header className="topbar">
+        <button type="button" className="chip" onClick={() => void leave()}>
+          ‹ Elements
+        </button>
+        <Logo />
+        <Link className="chip" to="/">
+          Home
+        </Link>
+      </header>
+      <main className="page-body">
+        <div className="detail-heading">
+          <h1>{name}</h1>
+          <button
+            type="button"
+            className={active ? 'chip chip-on' : 'chip'}
+            aria-pressed={active}
+            onClick={() => void setActive('bl', elementId, !active)}
+          >
+            <PowerIcon /> {active ? 'Active' : 'Activate'}
+          </button>
+        </div>
+        <p className="lead">
+          {chosen.length} chosen — choose at least {MIN_SUB_ELEMENTS} to use this element in a signature.
+        </p>
+        {message && (
+          <p className="form-error" role="alert">
+            {message}
+          </p>
+        )}
+        {loading || generating ? (
+          <p className="list-status" role="status">
+            {generating ? 'Generating sub-elements…' : 'Loading...'}
+          </p>
+        ) : (
+          groupByList(subElements).map(([group, members]) => (
+            <fieldset key={group} className="sub-element-group">
+              <legend>{group}</legend>
+              {members.map((subElement) => (
+                <label key={subElement.id} className="sub-element">
+                  <input
+                    type="checkbox"
+                    checked={chosen.includes(subElement.id)}
+                    onChange={() => void toggle(subElement)}
+                  />
+                  {subElement.name}
+                </label>
+              ))}
+            </fieldset>
+          ))
+        )}
+      </main>
+    </div>
+  );
+}
