@@ -15,6 +15,12 @@ const AgentScreen = lazy(() =>
 const ElementDetailScreen = lazy(() =>
   import('./workspace/detail/ElementDetailScreen').then((m) => ({ default: m.ElementDetailScreen })),
 );
+const SignatureDetailScreen = lazy(() =>
+  import('./workspace/signature/SignatureDetailScreen').then((m) => ({ default: m.SignatureDetailScreen })),
+);
+const StreamScreen = lazy(() =>
+  import('./workspace/stream/StreamScreen').then((m) => ({ default: m.StreamScreen })),
+);
 const DashboardScreen = lazy(() =>
   import('./screens/workspace/DashboardScreen').then((m) => ({ default: m.DashboardScreen })),
 );
@@ -46,6 +52,8 @@ export function App() {
           <Route path="/pro/AgentTR" element={<AgentScreen family="tr" />} />
           <Route path="/pro/AgentBR" element={<AgentScreen family="br" />} />
           <Route path="/elements/:id" element={<ElementDetailScreen />} />
+          <Route path="/types/streamBM" element={<StreamScreen />} />
+          <Route path="/pro/SignatureListingoptRB/:index" element={<SignatureDetailScreen />} />
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>

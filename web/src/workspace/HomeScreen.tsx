@@ -1,4 +1,6 @@
 import { Link } from 'react-router-dom';
+import { useQuery } from '@apollo/client/react';
+import { MY_SIGNATURE } from './data/signature-operations';
 import { Logo } from '../components/Logo';
 import { Sidebar } from './components/Sidebar';
 import { MiddlePanel } from './components/MiddlePanel';
@@ -12,7 +14,7 @@ export function HomeScreen() {
   const [leftFlip, setLeftFlip] = useStoredState('LFlip', false);
   const [rightFlip, setRightFlip] = useStoredState('RFlip', false);
   const { selection } = useSelection();
-  const signatureActive = Boolean(localStorage.getItem('active_Signature'));
+  const signatureActive = Boolean(useQuery(MY_SIGNATURE).data?.mySignature);
 
   const openLeft = () => {
     setLeftOpen(!leftOpen);

@@ -9,6 +9,7 @@ import { FAMILY_VIEW } from '../families';
 import { PowerIcon } from '../../components/Icons';
 import { LevelToggle } from './LevelToggle';
 import { ListPanel } from './ListPanel';
+import { SignaturePanel } from '../signature/SignaturePanel';
 
 interface SidebarProps {
   side: 'left' | 'right';
@@ -46,16 +47,20 @@ export function Sidebar({ side, families, flipped, onFlip }: SidebarProps) {
           <PowerIcon /> Agent
         </Link>
       </header>
-      <ListPanel
-        title={view.title}
-        items={list.items}
-        loading={list.loading}
-        activeIds={activeIds}
-        detailPath={(item) => view.detailPath(item.id)}
-        onToggleActive={(item) => void setActive(family, item.id, !activeIds.includes(item.id))}
-        onReason={(item, reason) => void updateReason({ variables: { family, id: item.id, reason } })}
-        onAdd={(text) => void addCustomItem({ variables: { family, text } })}
-      />
+      {family === 'br' ? (
+        <SignaturePanel />
+      ) : (
+        <ListPanel
+          title={view.title}
+          items={list.items}
+          loading={list.loading}
+          activeIds={activeIds}
+          detailPath={(item) => view.detailPath(item.id)}
+          onToggleActive={(item) => void setActive(family, item.id, !activeIds.includes(item.id))}
+          onReason={(item, reason) => void updateReason({ variables: { family, id: item.id, reason } })}
+          onAdd={(text) => void addCustomItem({ variables: { family, text } })}
+        />
+      )}
     </aside>
   );
 }

@@ -1,0 +1,107 @@
+import sharp from 'sharp';
+import { type Browser, type Page } from 'playwright-core';
+import { graphql, newUser, requestJson } from '../support/http';
+import { WEB_DIST_DIR, launchBrowser } from '../support/browser';
+import { startTestProduct, type TestProduct } from '../support/embedded-product';
+import { startFakeOpenAiServer, type FakeOpenAiServer } from '../support/fake-openai-server';
+
+let provider: FakeOpenAiServer;
+let product: TestProduct;
+let browser: Browser;
+let page: Page;
+
+const ELEMENTS = ['Light', 'Shadow', 'Texture', 'Colour', 'Motion', 'Depth'];
+
+/** Adds an item to a list and activates it, through the API the client uses. */
+async function addActive(token: string, family: string, text: string) {
+  const added = await graphql(
+    product.baseUrl,
+    'mutation ($family: ListFamily!, $text: String!) { addCustomItem(family: $family, text: $text) { items { id aiResponse } } }',
+    { family, text },
+    token,
+  );
+  const item = added.body.data.addCustomItem.items.find(
+    (entry: { aiResponse: string }) => entry.aiResponse === text,
+  );
+  await graphql(
+    product.baseUrl,
+    'mutation ($family: ListFamily!, $id: Int!) { setItemActive(family: $family, itemId: $id, active: true) { activeTypes } }',
+    { family, id: item.id },
+    token,
+  );
+}
+
+beforeAll(async () => {
+  provider = await startFakeOpenAiServer();
+  product = await startTestProduct({ webDistDir: WEB_DIST_DIR, openAiBaseUrl: provider.baseUrl });
+  browser = await launchBrowser();
+  const user = newUser();
+  const signup = await requestJson(product.baseUrl, 'POST', '/api/signup', { body: user });
+  const token = signup.body.access_token;
+  await addActive(token, 'tl', 'Photography');
+  for (const element of ELEMENTS) await addActive(token, 'bl', element);
+  await addActive(token, 'tr', 'Architect');
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: product.baseUrl });
+  page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  await page.goto(`${product.baseUrl}/login`);
+  await page.getByPlaceholder('USERNAME OR EMAIL').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL('**/types/dashboard');
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+  await provider?.close();
+});
+
+describe('signature and stream in a real browser', () => {
+  it('saves a signature from its code, and the 00 button then opens the Stream page', async () => {
+    await page.goto(`${product.baseUrl}/pro/SignatureListingBR`);
+    const code = page.getByRole('link', { name: /^CRPHO-/ });
+    await code.click();
+    await page.getByRole('button', { name: 'Save as active signature' }).click();
+    await page.getByRole('button', { name: 'Active signature', exact: true }).waitFor();
+
+    await page.goto(`${product.baseUrl}/`);
+    const stream = page.getByRole('button', { name: '00' });
+    await page.waitForFunction(`document.querySelector('.stream-button')?.disabled === false`);
+    await stream.click();
+    await page.waitForURL('**/types/streamBM');
+  }, 45_000);
+
+  it('rebuilds the prompt when 8k is toggled, copies it, and refines it through the AI', async () => {
+    const box = page.getByLabel('Prompt', { exact: true });
+    await page.waitForFunction(`document.querySelector('.prompt-box')?.value.includes('Light')`);
+    expect(await box.inputValue()).toMatch(/--ar 16:9 --v 6 --q 2$/);
+    expect(await box.inputValue()).not.toContain('8k');
+    await page.getByLabel('8k').check();
+    await page.waitForFunction(`document.querySelector('.prompt-box')?.value.includes('8k')`);
+
+    await page.getByRole('button', { name: 'Copy Prompt' }).click();
+    await page.getByRole('button', { name: 'Copied!' }).waitFor();
+    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(await box.inputValue());
+    await page.getByRole('button', { name: 'Copy Prompt' }).waitFor({ timeout: 4000 });
+
+    provider.reply({ content: 'A cinematic architectural photograph in soft light' });
+    await page.getByRole('button', { name: 'Refine' }).click();
+    await page.waitForFunction(`document.querySelector('.prompt-box')?.value.startsWith('A cinematic')`);
+    expect(await box.inputValue()).toMatch(/--ar 16:9 --v 6 --q 2$/);
+  }, 45_000);
+
+  it('uploads an image and shows it, and refuses a file that is not an image', async () => {
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#8b7cf6' } })
+      .png()
+      .toBuffer();
+    const input = page.locator('input[type=file]');
+    await input.setInputFiles({ name: 'picture.png', mimeType: 'image/png', buffer: png });
+    await page.getByRole('img', { name: 'Your uploaded image' }).waitFor();
+    await page.getByText('1 uploaded').waitFor();
+
+    await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await page.getByText('Only images can be uploaded.').waitFor();
+  }, 45_000);
+});

@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { SIGNATURE_SIZE } from '@promptloom/proto';
+import { formErrorsOf } from '../../apollo/field-errors';
+import { Logo } from '../../components/Logo';
+import { useSession } from '../../session/SessionProvider';
+import { MY_SIGNATURE, REMOVE_SIGNATURE, STORE_SIGNATURE } from '../data/signature-operations';
+import { useBrCodes } from '../data/useBrCodes';
+
+export const REPLACE_SIGNATURE_QUESTION =
+  'A signature is already saved. Do you want to replace it with the new one? Your old signature will be removed.';
+
+/** SPEC §2 signature detail: the elements of one code, and the toggle that saves it as the active signature. */
+export function SignatureDetailScreen() {
+  const index = Number(useParams().index);
+  const { codes, building } = useBrCodes();
+  const code = codes[index];
+  const { user } = useSession();
+  const saved = useQuery(MY_SIGNATURE);
+  const current = saved.data?.mySignature ?? null;
+  const refetchQueries = [{ query: MY_SIGNATURE }];
+  const [store, storing] = useMutation(STORE_SIGNATURE, { refetchQueries, awaitRefetchQueries: true });
+  const [remove, removing] = useMutation(REMOVE_SIGNATURE, { refetchQueries, awaitRefetchQueries: true });
+  const [message, setMessage] = useState<string | null>(null);
+  const active = Boolean(code && current?.signature.join('|') === code.elements.join('|'));
+
+  async function toggle() {
+    if (!code) return;
+    setMessage(null);
+    if (active) {
+      await remove();
+      for (const key of ['active_Signature', 'active_signatureElements', 'active_ElementsListing'])
+        localStorage.removeItem(key);
+      return;
+    }
+    if (current && !window.confirm(REPLACE_SIGNATURE_QUESTION)) return;
+    try {
+      await store({
+        variables: {
+          input: { username: user?.name ?? '', signature: code.elements, signatureElements: code.elements },
+          replace: true,
+        },
+      });
+      localStorage.setItem('active_Signature', code.code);
+      localStorage.setItem('active_signatureElements', code.elements.join(','));
+    } catch (error) {
+      const errors = formErrorsOf(error, 'Error occurred while processing.');
+      setMessage(errors.message ?? Object.values(errors.fields)[0] ?? null);
+    }
+  }
+
+  return (
+    <div className="page">
+      <header className="topbar">
+        <Link className="chip" to="/pro/SignatureListingBR">
+          ‹ Signatures
+        </Link>
+        <Logo />
+        <span />
+      </header>
+      <main className="page-body">
+        {building ? (
+          <p className="page-status" role="status">
+            Loading...
+          </p>
+        ) : !code ? (
+          <p className="lead">
+            This signature code is no longer available. Build new codes from the Signature list.
+          </p>
+        ) : (
+          <>
+            <div className="detail-heading">
+              <h1>{code.code}</h1>
+              <button
+                type="button"
+                className={active ? 'chip chip-on' : 'chip'}
+                aria-pressed={active}
+                disabled={storing.loading || removing.loading}
+                onClick={() => void toggle()}
+              >
+                {active ? 'Active signature' : 'Save as active signature'}
+              </button>
+            </div>
+            <p className="lead">
+              {code.elements.length} of {SIGNATURE_SIZE} elements (type {code.type})
+            </p>
+            {message && (
+              <p className="form-error" role="alert">
+                {message}
+              </p>
+            )}
+            <ul className="card-grid">
+              {code.elements.map((element) => (
+                <li key={element} className="card">
+                  <span className="card-title">{element}</span>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,157 @@
+import { useEffect, useState, type ChangeEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { useMutation } from '@apollo/client/react';
+import {
+  COPY_CONFIRMATION_MS,
+  ENHANCE_OPTIONS,
+  NO_ENHANCEMENTS,
+  buildStreamPrompt,
+  type EnhanceToggles,
+} from '@promptloom/proto';
+import { Logo } from '../../components/Logo';
+import { useSession } from '../../session/SessionProvider';
+import { useStoredState } from '../data/useStoredState';
+import { REFINE_PROMPT } from './stream-operations';
+import { UPLOAD_FAILED, imagePreviewUrl, uploadStreamImage } from './upload-image';
+import { useStreamSelection } from './useStreamSelection';
+
+/** SPEC §2 Stream page: the active selection, enhance toggles, the prompt with Refine and Copy, the image upload. */
+export function StreamScreen() {
+  const { user } = useSession();
+  const { selection, ready } = useStreamSelection();
+  const [toggles, setToggles] = useStoredState<EnhanceToggles>('stream_toggles', NO_ENHANCEMENTS);
+  const defaultPrompt = buildStreamPrompt(selection, toggles);
+  const [prompt, setPrompt] = useState(defaultPrompt);
+  const [refine, refining] = useMutation(REFINE_PROMPT);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [uploads, setUploads] = useState(0);
+
+  // SPEC §4: changing a toggle (or the selection) rebuilds the default prompt.
+  useEffect(() => setPrompt(defaultPrompt), [defaultPrompt]);
+
+  async function refinePrompt() {
+    setNotice(null);
+    try {
+      const { data } = await refine({ variables: { prompt } });
+      if (data?.refinePrompt.refined) setPrompt(data.refinePrompt.prompt);
+      else setNotice(data?.refinePrompt.message ?? 'No response from AI');
+    } catch {
+      setNotice('Error occurred while processing.');
+    }
+  }
+
+  async function copyPrompt() {
+    await navigator.clipboard.writeText(prompt);
+    setCopied(true);
+    setTimeout(() => setCopied(false), COPY_CONFIRMATION_MS);
+  }
+
+  async function upload(event: ChangeEvent<HTMLInputElement>) {
+    const image = event.target.files?.[0];
+    event.target.value = '';
+    if (!image || !user) return;
+    setNotice(null);
+    if (!image.type.startsWith('image/')) return setNotice('Only images can be uploaded.');
+    setUploading(true);
+    try {
+      const imageUrl = await uploadStreamImage({
+        userId: user.id,
+        image,
+        prompt,
+        signature: selection.signature,
+        toggles,
+      });
+      setPreview(await imagePreviewUrl(imageUrl));
+      setUploads((count) => count + 1);
+    } catch {
+      window.alert(UPLOAD_FAILED);
+      setNotice(UPLOAD_FAILED);
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  const chips = [
+    ...selection.types,
+    ...selection.proItems,
+    ...selection.elements.map((element) => element.name),
+  ];
+  return (
+    <div className="page">
+      <header className="topbar">
+        <Link className="chip" to="/">
+          ‹ Home
+        </Link>
+        <Logo />
+        <span />
+      </header>
+      <main className="page-body stream-page">
+        <h1>Stream</h1>
+        <section aria-label="Active selection" className="selection-chips">
+          {!ready ? (
+            <span className="list-status">Loading...</span>
+          ) : (
+            chips.map((chip) => (
+              <span key={chip} className="chip">
+                {chip}
+              </span>
+            ))
+          )}
+        </section>
+        <fieldset className="toggles">
+          <legend>Enhance</legend>
+          {ENHANCE_OPTIONS.map((option) => (
+            <label key={option.key} className="sub-element">
+              <input
+                type="checkbox"
+                checked={toggles[option.key]}
+                onChange={() => setToggles({ ...toggles, [option.key]: !toggles[option.key] })}
+              />
+              {option.label}
+            </label>
+          ))}
+        </fieldset>
+        <div className="field">
+          <label htmlFor="stream-prompt">Prompt</label>
+          <textarea
+            id="stream-prompt"
+            className="prompt-box"
+            rows={6}
+            value={prompt}
+            onChange={(event) => setPrompt(event.target.value)}
+          />
+        </div>
+        <div className="button-row">
+          <button
+            type="button"
+            className="button-secondary"
+            disabled={refining.loading}
+            onClick={() => void refinePrompt()}
+          >
+            {refining.loading ? 'Refining…' : 'Refine'}
+          </button>
+          <button type="button" className="button-primary" onClick={() => void copyPrompt()}>
+            {copied ? 'Copied!' : 'Copy Prompt'}
+          </button>
+        </div>
+        {notice && (
+          <p className="form-error" role="alert">
+            {notice}
+          </p>
+        )}
+        <label className="upload-area">
+          <input type="file" accept="image/*" onChange={(event) => void upload(event)} disabled={uploading} />
+          <span>{uploading ? 'Uploading…' : 'Upload an image (images only)'}</span>
+        </label>
+        {preview && <img className="upload-preview" src={preview} alt="Your uploaded image" />}
+      </main>
+      <footer className="activity-bar" aria-label="Reach">
+        <span>Reach</span>
+        <span className="activity-time">{uploads} uploaded</span>
+      </footer>
+    </div>
+  );
+}
