@@ -4,12 +4,13 @@ import express from 'express';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { expressMiddleware } from '@as-integrations/express5';
-import { readiness, type Bus, type Logger, type ReadinessCheck } from '@promptloom/shared';
+import { readiness, sendMetrics, type Bus, type Logger, type ReadinessCheck } from '@promptloom/shared';
 import { Sessions } from './auth/sessions';
 import { TokenService } from './auth/token-service';
 import { bodyParsers, bodyParsingErrors } from './http/body-parsing';
 import { errorHandler } from './http/error-handler';
 import { requestContext } from './http/request-context';
+import { requestLog } from './http/request-log';
 import { webApp } from './http/web-app';
 import { imageRoutes, signatureRoutes, streamRoutes } from './rest/signature';
 import { resolveUploadSettings, type UploadSettings } from './uploads/upload-settings';
@@ -91,7 +92,12 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     response.status(ready ? 200 : 503).json(ready ? { status: 'ready' } : { status: 'not ready', failing });
   });
 
+  app.get('/metrics', (_request, response, next) => {
+    sendMetrics(response).catch(next);
+  });
+
   app.use(requestContext(tokens));
+  app.use(requestLog(options.logger));
   app.use(bodyParsers(options.maxBodyBytes));
   app.use(bodyParsingErrors(options.maxBodyBytes));
   app.use(

@@ -13,6 +13,7 @@ import {
   OutboxRelay,
   databaseIsReachable,
   handle,
+  measuredJobHandler,
   onEvent,
   openDatabase,
   type Bus,
@@ -124,11 +125,15 @@ export async function startAiWorker(options: AiWorkerOptions): Promise<RunningSe
   ]);
   if (options.consumeJobs ?? true) {
     unsubscribes.push(
-      await bus.consume(GENERATION_QUEUE, (job) => jobs.run(job), {
-        ackWaitMs: options.jobAckWaitMs ?? 120_000,
-        maxDeliver: 5,
-        concurrency: options.jobConcurrency ?? 4,
-      }),
+      await bus.consume(
+        GENERATION_QUEUE,
+        measuredJobHandler(GENERATION_QUEUE, (job) => jobs.run(job)),
+        {
+          ackWaitMs: options.jobAckWaitMs ?? 120_000,
+          maxDeliver: 5,
+          concurrency: options.jobConcurrency ?? 4,
+        },
+      ),
     );
   }
   logger.info({ offline: provider.offline }, 'ai worker ready');

@@ -5,3 +5,4 @@ export * from './db';
 export * from './health';
 export * from './object-store';
 export * from './process';
+export * from './metrics';

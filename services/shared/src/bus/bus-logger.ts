@@ -1,5 +1,6 @@
 /** What the bus adapters log through: a pino logger fits as is. Payloads are never logged. */
 export interface BusLogger {
+  debug?(details: object, message: string): void;
   info(details: object, message: string): void;
   warn(details: object, message: string): void;
   error(details: object, message: string): void;

@@ -29,7 +29,7 @@ const ReplyEnvelopeSchema = z.discriminatedUnion('ok', [
 /**
  * Runs a request handler and encodes its outcome. Never rejects: a DomainError goes back as is, anything else
  * (including a payload that is not JSON or a reply that cannot be encoded) as INTERNAL without its message,
- * which is logged here instead.
+ * which is logged here instead. Every answer is logged at debug level with the request's id.
  */
 export async function answerRequest(
   subject: string,
@@ -37,12 +37,18 @@ export async function answerRequest(
   readRequest: () => { payload: string; context: RequestContext },
   logger: BusLogger,
 ): Promise<string> {
+  const started = Date.now();
+  let requestId: string | undefined;
   try {
     const { payload, context } = readRequest();
+    requestId = context.requestId;
     const data: unknown = await handler(decodePayload(payload), context);
+    logger.debug?.({ subject, requestId, durationMs: Date.now() - started }, 'Request answered');
     return JSON.stringify({ ok: true, data } satisfies ReplyEnvelope);
   } catch (error) {
-    if (!isDomainError(error)) logger.error({ subject, err: error }, 'Request handler failed');
+    const details = { subject, requestId, durationMs: Date.now() - started };
+    if (isDomainError(error)) logger.debug?.({ ...details, code: error.code }, 'Request refused');
+    else logger.error({ ...details, err: error }, 'Request handler failed');
     const wire = isDomainError(error)
       ? error.toWire()
       : { code: 'INTERNAL' as const, message: INTERNAL_ERROR_MESSAGE };

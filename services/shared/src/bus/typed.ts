@@ -9,7 +9,16 @@ import {
   type ParsedRequestOf,
   type ResponseOf,
 } from '@promptloom/proto';
-import { type Bus, type BusEvent, type RequestOptions, type SubscribeOptions, type Unsubscribe } from './bus';
+import { withLogContext } from '../logging/log-context';
+import { measureBusRequest, measureJob } from '../metrics/measure';
+import {
+  type Bus,
+  type BusEvent,
+  type JobHandler,
+  type RequestOptions,
+  type SubscribeOptions,
+  type Unsubscribe,
+} from './bus';
 
 /** Calls an operation: the request is validated before it leaves, the reply checked when it arrives. */
 export async function call<O extends Operation>(
@@ -19,7 +28,9 @@ export async function call<O extends Operation>(
   options?: RequestOptions,
 ): Promise<ResponseOf<O>> {
   const payload = parseInput(operation.request, request);
-  const reply = await bus.request(operation.subject, payload, options);
+  const reply = await measureBusRequest(operation.subject, 'call', () =>
+    bus.request(operation.subject, payload, options),
+  );
   const checked = operation.response.safeParse(reply);
   if (!checked.success) {
     throw new DomainError('INTERNAL', `${operation.subject} answered with an unexpected shape.`);
@@ -27,16 +38,23 @@ export async function call<O extends Operation>(
   return checked.data as ResponseOf<O>;
 }
 
-/** Answers an operation in the service's queue group; input is validated again here, at the service's edge. */
+/**
+ * Answers an operation in the service's queue group; input is validated again here, at the service's edge. Every
+ * log line written while handling it carries the request's id, and its duration and outcome are measured.
+ */
 export function handle<O extends Operation>(
   bus: Bus,
   operation: O,
   handler: (request: ParsedRequestOf<O>, context: RequestContext) => Promise<ResponseOf<O>>,
 ): Promise<Unsubscribe> {
-  return bus.serve(operation.subject, `svc.${operation.service}`, async (payload, context) => {
-    const request = parseInput(operation.request, payload) as ParsedRequestOf<O>;
-    return handler(request, context);
-  });
+  return bus.serve(operation.subject, `svc.${operation.service}`, (payload, context) =>
+    withLogContext(context, () =>
+      measureBusRequest(operation.subject, 'handle', async () => {
+        const request = parseInput(operation.request, payload) as ParsedRequestOf<O>;
+        return handler(request, context);
+      }),
+    ),
+  );
 }
 
 /** Subscribes to one catalogued event with its payload parsed; events that do not parse are skipped. */
@@ -54,4 +72,9 @@ export function onEvent<E extends EventDefinition>(
     },
     options,
   );
+}
+
+/** A work-queue handler whose log lines carry the job's request id and whose duration and outcome are measured. */
+export function measuredJobHandler(queue: string, handler: JobHandler): JobHandler {
+  return (job) => withLogContext(job.context, () => measureJob(queue, () => handler(job)));
 }

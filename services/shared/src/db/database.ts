@@ -1,5 +1,6 @@
 import { MikroORM, type EntitySchema, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
+import { Client } from 'pg';
 import { outboxMigration } from './outbox-migration';
 import { type NamedMigration } from './migration';
 import { type Logger } from '../logging';
@@ -39,8 +40,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     allowGlobalContext: false,
   };
   const orm = await MikroORM.init(config);
-  await orm.em.getConnection().execute(`create schema if not exists "${options.schema}"`);
-  const applied = await orm.getMigrator().up();
+  const applied = await whileHoldingMigrationLock(options.url, options.schema, async () => {
+    await orm.em.getConnection().execute(`create schema if not exists "${options.schema}"`);
+    return orm.getMigrator().up();
+  });
   if (applied.length > 0) {
     options.logger?.info(
       { schema: options.schema, migrations: applied.map((m) => m.name) },
@@ -48,6 +51,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     );
   }
   return orm;
+}
+
+/**
+ * Replicas started together (`--scale ai-worker=3` on a fresh database) would run the same migrations at once and
+ * fail on PostgreSQL's catalogue; a session advisory lock per schema lets one migrate while the others wait.
+ */
+async function whileHoldingMigrationLock<T>(url: string, schema: string, work: () => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock(hashtext($1))', [`promptloom-migrations:${schema}`]);
+    return await work();
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 /** True when the database answers a trivial query; for /readyz. */

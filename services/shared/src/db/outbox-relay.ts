@@ -2,6 +2,7 @@ import { type MikroORM } from '@mikro-orm/postgresql';
 import { type RequestContext } from '@promptloom/proto';
 import { type Bus } from '../bus';
 import { type Logger } from '../logging';
+import { busEventsPublishedTotal, outboxLag, outboxPending } from '../metrics/instruments';
 
 interface PendingRow {
   id: string;
@@ -75,6 +76,7 @@ export class OutboxRelay {
       try {
         await this.publishPending();
         await this.cleanupPublished();
+        await this.measureBacklog();
       } catch (error) {
         this.options.logger?.warn(
           { err: error, schema: this.schema },
@@ -106,6 +108,7 @@ export class OutboxRelay {
       );
       for (const row of rows) {
         await this.bus.publish(row.subject, row.payload, { id: row.event_id, context: row.context });
+        busEventsPublishedTotal.inc({ subject: row.subject });
       }
       if (rows.length > 0) {
         await connection.execute(
@@ -117,6 +120,21 @@ export class OutboxRelay {
       }
       return rows.length;
     });
+  }
+
+  /** Outbox lag for /metrics: what is left unpublished, and how old its oldest row is. */
+  private async measureBacklog(): Promise<void> {
+    const [row] = await this.orm.em
+      .fork()
+      .getConnection()
+      .execute<Array<{ pending: string; lag: number | null }>>(
+        `select count(*) as "pending", extract(epoch from now() - min("created_at"))::float8 as "lag"
+         from "${this.schema}"."outbox" where "published_at" is null`,
+        [],
+        'all',
+      );
+    outboxPending.set({ schema: this.schema }, Number(row?.pending ?? 0));
+    outboxLag.set({ schema: this.schema }, Math.max(0, row?.lag ?? 0));
   }
 
   private async cleanupPublished(): Promise<void> {

@@ -1,4 +1,5 @@
 import pino, { type Logger } from 'pino';
+import { currentLogFields } from './log-context';
 
 export type { Logger };
 
@@ -21,12 +22,21 @@ export const REDACTED_PATHS = [
   'headers.authorization',
 ];
 
-/** JSON logs on stdout, one line each, with secrets redacted. `service` names the process in every line. */
-export function createLogger(service: string, level: string = 'info'): Logger {
-  return pino({
+/**
+ * JSON logs on stdout, one line each, with secrets redacted. `service` names the process in every line; lines written
+ * while a request is handled carry its `requestId` (see withLogContext). `destination`: stdout unless given.
+ */
+export function createLogger(
+  service: string,
+  level: string = 'info',
+  destination?: pino.DestinationStream,
+): Logger {
+  const options: pino.LoggerOptions = {
     level,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     base: { service },
     timestamp: pino.stdTimeFunctions.isoTime,
-  });
+    mixin: () => ({ ...currentLogFields() }),
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

@@ -2,6 +2,7 @@ import { NatsBus } from '../bus';
 import { loadConfig, requireSettings, type Config } from '../config';
 import { exitOnStartupFailure, shutdownOnSignals, startHealthServer, type ReadinessCheck } from '../health';
 import { createLogger, type Logger } from '../logging';
+import { sendMetrics } from '../metrics/registry';
 
 export type ServiceProcessConfig = Config & Required<Pick<Config, 'DATABASE_URL' | 'NATS_URL'>>;
 
@@ -13,7 +14,7 @@ export interface StartedService {
 
 /**
  * Runs one service as its own process (distributed mode): validated config, NATS, the service, a health server
- * on PORT (or the service's default), and graceful shutdown on SIGTERM. A bad setting stops the start with a
+ * on PORT (or the service's default) with Prometheus `/metrics`, and graceful shutdown on SIGTERM. A bad setting stops the start with a
  * message naming it.
  */
 export function runServiceProcess(options: {
@@ -37,6 +38,7 @@ export function runServiceProcess(options: {
       port: config.PORT ?? options.defaultPort,
       host: config.HOST,
       checks: [...service.readinessChecks, { name: 'bus', check: async () => bus.isConnected() }],
+      extraRoutes: { '/metrics': sendMetrics },
     });
     logger.info({ port: health.port }, `${options.name} running`);
     shutdownOnSignals(logger, [

@@ -1,0 +1,57 @@
+import { Counter, Gauge, Histogram } from 'prom-client';
+import { metricsRegistry } from './registry';
+
+const registers = [metricsRegistry];
+const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+export const httpRequestDuration = new Histogram({
+  name: 'http_request_duration_seconds',
+  help: 'HTTP requests the gateway answered, by method, route pattern and status.',
+  labelNames: ['method', 'route', 'status'] as const,
+  buckets: SECONDS,
+  registers,
+});
+
+export const busRequestDuration = new Histogram({
+  name: 'bus_request_duration_seconds',
+  help: 'Bus requests, by subject, side (call: sent, handle: answered) and outcome (ok or the error code).',
+  labelNames: ['subject', 'side', 'outcome'] as const,
+  buckets: SECONDS,
+  registers,
+});
+
+export const busRequestsTotal = new Counter({
+  name: 'bus_requests_total',
+  help: 'Bus requests, by subject, side (call: sent, handle: answered) and outcome (ok or the error code).',
+  labelNames: ['subject', 'side', 'outcome'] as const,
+  registers,
+});
+
+export const busEventsPublishedTotal = new Counter({
+  name: 'bus_events_published_total',
+  help: 'Events the outbox relays published to the bus, by subject.',
+  labelNames: ['subject'] as const,
+  registers,
+});
+
+export const jobDuration = new Histogram({
+  name: 'job_duration_seconds',
+  help: 'Jobs taken from a work queue, by queue and outcome (ok or failed: it will be retried or dropped).',
+  labelNames: ['queue', 'outcome'] as const,
+  buckets: [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300],
+  registers,
+});
+
+export const outboxPending = new Gauge({
+  name: 'outbox_pending_events',
+  help: 'Outbox rows not yet published, by service schema (after the relay last ran).',
+  labelNames: ['schema'] as const,
+  registers,
+});
+
+export const outboxLag = new Gauge({
+  name: 'outbox_lag_seconds',
+  help: 'Age of the oldest unpublished outbox row, by service schema; 0 when the outbox is drained.',
+  labelNames: ['schema'] as const,
+  registers,
+});

@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import { createTestDatabase, waitFor, type TestDatabase } from '@promptloom/shared/testing';
+import { startDistributedProduct, type DistributedProduct } from '../support/distributed-product';
+import { graphql, newUser, requestJson } from '../support/http';
+import { startPrivateNats, type PrivateNats } from '../support/private-nats';
+import { subscribe } from '../support/subscriptions';
+
+/**
+ * Faults on the real servers, with a nats-server of this test's own (the machine's shared one is never touched):
+ * NATS restarted in the middle of a job, and a service stopped entirely.
+ */
+describe('the distributed processes survive faults', () => {
+  const namespace = `faults-${randomBytes(4).toString('hex')}`;
+  let nats: PrivateNats;
+  let database: TestDatabase;
+  let product: DistributedProduct;
+
+  beforeAll(async () => {
+    nats = await startPrivateNats();
+    database = await createTestDatabase();
+    product = await startDistributedProduct({ natsUrl: nats.url, databaseUrl: database.url, namespace });
+  }, 90_000);
+
+  afterAll(async () => {
+    await product?.stop();
+    await database?.drop();
+    await nats?.stop();
+  });
+
+  const allReady = async () => {
+    for (const url of product.healthUrls.values()) {
+      if (
+        !(await fetch(`${url}/readyz`).then(
+          (r) => r.ok,
+          () => false,
+        ))
+      )
+        return false;
+    }
+    return true;
+  };
+
+  it('finishes a job across a nats-server restart: reconnects, resumes the subscription, loses no event', async () => {
+    const signup = await requestJson(product.baseUrl, 'POST', '/api/signup', { body: newUser() });
+    const token = signup.body.access_token;
+    const live = await subscribe(
+      product.baseUrl,
+      'subscription { listUpdated(family: tr) { jobId items { aiResponse } } }',
+      token,
+    );
+    product.fake.reply({ content: 'Curator\nRetoucher\nColorist', delayMs: 2000 });
+    const before = product.fake.requests.length;
+    const run = await graphql(
+      product.baseUrl,
+      'mutation($input: RunAgentInput!) { runAgent(input: $input) { jobId } }',
+      { input: { family: 'tr', aiModel: 'gpt-4o', frequency: 3 } },
+      token,
+    );
+    const jobId = run.body.data.runAgent.jobId;
+    await waitFor(() => product.fake.requests.length > before, 'a worker calling the provider');
+
+    // The worker finishes while NATS is down: its event waits in the outbox until the relay can publish it.
+    await nats.restart(3000);
+    await waitFor(allReady, 'every process ready again after the restart', 20_000);
+    await waitFor(() => live.received.length >= 1, 'the list by the resumed subscription', 20_000);
+    expect(live.received[0].listUpdated.jobId).toBe(jobId);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(live.received).toHaveLength(1);
+    expect(live.error()).toBeNull();
+
+    // And the product works normally afterwards.
+    const me = await requestJson(product.baseUrl, 'GET', '/api/me', { token });
+    expect(me.status).toBe(200);
+    await live.close();
+  }, 60_000);
+
+  it('answers SERVICE_UNAVAILABLE quickly for a service that is stopped entirely', async () => {
+    const signup = await requestJson(product.baseUrl, 'POST', '/api/signup', { body: newUser() });
+    const { access_token: token, user } = signup.body;
+    expect(await product.processes.get('signature-stream')!.stop('SIGTERM')).toBe(0);
+
+    const started = Date.now();
+    const rest = await requestJson(product.baseUrl, 'GET', `/api/br/signature/get/${user.id}`, { token });
+    expect(rest.status).toBe(503);
+    expect(rest.body.message).toMatch(/unavailable/i);
+    const gql = await graphql(product.baseUrl, '{ mySignature { id } }', {}, token);
+    expect(gql.body.errors?.[0]?.extensions?.code).toBe('SERVICE_UNAVAILABLE');
+    expect(Date.now() - started).toBeLessThan(2500);
+
+    // The other services are unaffected.
+    expect((await requestJson(product.baseUrl, 'GET', '/api/me', { token })).status).toBe(200);
+  }, 30_000);
+});

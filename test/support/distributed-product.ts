@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import getPort from 'get-port';
+import S3rver from 's3rver';
+import { startFakeOpenAiServer, type FakeOpenAiServer } from './fake-openai-server';
+import { freePort, startProcess, waitUntilReady, type RunningProcess } from './processes';
+
+export interface DistributedProduct {
+  baseUrl: string;
+  fake: FakeOpenAiServer;
+  processes: Map<string, RunningProcess>;
+  /** Each process's /metrics and /readyz base, by process name. */
+  healthUrls: Map<string, string>;
+  admin: { email: string; password: string };
+  /** Every process's output so far, for a failure message. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+const SERVICES = [
+  { name: 'admin', entrypoint: 'services/admin/dist/main.js' },
+  { name: 'signature-stream', entrypoint: 'services/signature-stream/dist/main.js' },
+  { name: 'ai-worker-1', entrypoint: 'services/ai-worker/dist/main.js' },
+  { name: 'ai-worker-2', entrypoint: 'services/ai-worker/dist/main.js' },
+];
+
+/**
+ * The distributed shape as separate Node processes: the gateway, admin, signature-stream and two ai-workers, on the
+ * given NATS and PostgreSQL database, sharing an S3 endpoint (s3rver) and a fake OpenAI-compatible provider.
+ */
+export async function startDistributedProduct(options: {
+  natsUrl: string;
+  databaseUrl: string;
+  namespace: string;
+  logLevel?: string;
+}): Promise<DistributedProduct> {
+  const s3Dir = await mkdtemp(path.join(tmpdir(), 'promptloom-topology-s3-'));
+  const s3Port = await getPort({ host: '127.0.0.1' });
+  const s3 = new S3rver({ address: '127.0.0.1', port: s3Port, silent: true, directory: s3Dir });
+  await s3.run();
+  const fake = await startFakeOpenAiServer();
+  const admin = { email: `ops-${options.namespace}@example.com`, password: 'ops-password-123' };
+  const common = {
+    NATS_URL: options.natsUrl,
+    BUS_NAMESPACE: options.namespace,
+    HOST: '127.0.0.1',
+    LOG_LEVEL: options.logLevel ?? 'warn',
+    BUS_REQUEST_TIMEOUT_MS: '2000',
+    OPENAI_API_KEY: 'sk-topology',
+    OPENAI_BASE_URL: fake.baseUrl,
+  };
+  const s3Env = {
+    S3_ENDPOINT: '127.0.0.1',
+    S3_PORT: String(s3Port),
+    S3_ACCESS_KEY: 'S3RVER',
+    S3_SECRET_KEY: 'S3RVER',
+    S3_BUCKET: 'promptloom-topology',
+  };
+  const processes = new Map<string, RunningProcess>();
+  const healthUrls = new Map<string, string>();
+  const stop = async () => {
+    await Promise.all([...processes.values()].map((running) => running.stop('SIGKILL')));
+    await fake.close();
+    await s3.close();
+    await rm(s3Dir, { recursive: true, force: true });
+  };
+  try {
+    for (const service of SERVICES) {
+      const port = await freePort();
+      processes.set(
+        service.name,
+        startProcess(service.name, service.entrypoint, {
+          ...common,
+          ...s3Env,
+          DATABASE_URL: options.databaseUrl,
+          PORT: String(port),
+          ADMIN_EMAIL: admin.email,
+          ADMIN_PASSWORD: admin.password,
+          AI_JOB_ACK_WAIT_MS: '3000',
+          AI_JOB_CONCURRENCY: '1',
+        }),
+      );
+      healthUrls.set(service.name, `http://127.0.0.1:${port}`);
+    }
+    const gatewayPort = await freePort();
+    processes.set(
+      'gateway',
+      startProcess('gateway', 'gateway/dist/main.js', {
+        ...common,
+        ...s3Env,
+        PORT: String(gatewayPort),
+        JWT_SECRET: randomBytes(48).toString('hex'),
+      }),
+    );
+    healthUrls.set('gateway', `http://127.0.0.1:${gatewayPort}`);
+    const all = [...processes.values()];
+    // Migrations of three schemas run at once on 2 cores: generous, still bounded.
+    for (const url of healthUrls.values()) await waitUntilReady(all, `${url}/readyz`, 60_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return {
+    baseUrl: healthUrls.get('gateway')!,
+    fake,
+    processes,
+    healthUrls,
+    admin,
+    output: () => [...processes.values()].map((p) => `--- ${p.name}\n${p.output()}`).join('\n'),
+    stop,
+  };
+}

@@ -1,0 +1,71 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freePort } from './processes';
+
+export interface PrivateNats {
+  url: string;
+  /** Stops the server (SIGKILL: a crash, nothing flushed on purpose) and starts it again on the same port and data. */
+  restart(downMs?: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * A nats-server with JetStream of this test's own, on a free port with its store in a temporary folder, so a test
+ * may kill and restart it without touching the machine's shared server.
+ */
+export async function startPrivateNats(): Promise<PrivateNats> {
+  const port = await freePort();
+  const storeDir = await mkdtemp(path.join(tmpdir(), 'promptloom-nats-'));
+  let server = await launch(port, storeDir);
+  return {
+    url: `nats://127.0.0.1:${port}`,
+    async restart(downMs = 500) {
+      await kill(server);
+      await new Promise((resolve) => setTimeout(resolve, downMs));
+      server = await launch(port, storeDir);
+    },
+    async stop() {
+      await kill(server);
+      await rm(storeDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function launch(port: number, storeDir: string): Promise<ChildProcess> {
+  const child = spawn(
+    '/usr/sbin/nats-server',
+    ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir],
+    {
+      stdio: 'ignore',
+    },
+  );
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`nats-server exited with ${child.exitCode}`);
+    if (await accepts(port)) return child;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  await kill(child);
+  throw new Error(`nats-server did not listen on ${port} within 10 s`);
+}
+
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+async function kill(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGKILL');
+  await exited;
+}
