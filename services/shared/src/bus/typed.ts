@@ -19,6 +19,7 @@ import {
   type SubscribeOptions,
   type Unsubscribe,
 } from './bus';
+import { mapDatabaseUnavailable } from '../db/database-errors';
 
 /** Calls an operation: the request is validated before it leaves, the reply checked when it arrives. */
 export async function call<O extends Operation>(
@@ -51,7 +52,7 @@ export function handle<O extends Operation>(
     withLogContext(context, () =>
       measureBusRequest(operation.subject, 'handle', async () => {
         const request = parseInput(operation.request, payload) as ParsedRequestOf<O>;
-        return handler(request, context);
+        return mapDatabaseUnavailable(() => handler(request, context));
       }),
     ),
   );

@@ -1,4 +1,5 @@
 export * from './database';
+export * from './database-errors';
 export * from './migration';
 export * from './outbox-migration';
 export * from './outbox';
