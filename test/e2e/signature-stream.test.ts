@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import { type Browser, type Page } from 'playwright-core';
 import { graphql, newUser, requestJson } from '../support/http';
@@ -103,5 +104,45 @@ describe('signature and stream in a real browser', () => {
 
     await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await page.getByText('Only images can be uploaded.').waitFor();
+  }, 45_000);
+
+  it('has no serious or critical accessibility violations on any workspace screen', async () => {
+    const screens = [
+      '/',
+      '/types/dashboard',
+      '/types/TypesListing',
+      '/elements/ElementsListingBL',
+      '/pro/ProListingTR',
+      '/pro/SignatureListingBR',
+      '/types/agent',
+      '/elements/AgentBL',
+      '/pro/AgentTR',
+      '/pro/AgentBR',
+      '/types/streamBM',
+      '/pro/SignatureListingoptRB/0',
+    ];
+    const found: string[] = [];
+    for (const screen of screens) {
+      await page.goto(`${product.baseUrl}${screen}`);
+      await page.waitForLoadState('networkidle');
+      const results = await new AxeBuilder({ page }).analyze();
+      for (const violation of results.violations) {
+        if (violation.impact === 'serious' || violation.impact === 'critical')
+          found.push(`${screen}: ${violation.id}`);
+      }
+    }
+    expect(found).toEqual([]);
+  }, 90_000);
+
+  it('shows real counts on the dashboard and toggles a type from its detail page', async () => {
+    await page.goto(`${product.baseUrl}/types/dashboard`);
+    await page.getByRole('link', { name: /Elements\s*6\s*6 active/ }).waitFor();
+    await page.goto(`${product.baseUrl}/types/TypesListing`);
+    await page.getByRole('link', { name: 'Open Photography' }).click();
+    await page.getByRole('heading', { name: 'Photography' }).waitFor();
+    await page.getByRole('button', { name: 'Active' }).click();
+    await page.getByRole('button', { name: 'Activate' }).waitFor();
+    await page.getByRole('link', { name: 'Back to Types' }).click();
+    await page.waitForURL('**/types/TypesListing');
   }, 45_000);
 });

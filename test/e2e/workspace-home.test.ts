@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { newUser, requestJson } from '../support/http';
+import { graphql, newUser, requestJson } from '../support/http';
 import { WEB_DIST_DIR, launchBrowser } from '../support/browser';
 import { startTestProduct, type TestProduct } from '../support/embedded-product';
 
@@ -84,4 +84,21 @@ describe('the home workspace in a real browser', () => {
     await page.getByRole('button', { name: 'Baroque', exact: true }).waitFor({ state: 'detached' });
     await page.close();
   });
+
+  it('catches up after a dropped connection: what changed meanwhile appears without a reload', async () => {
+    const page = await openTypes();
+    await page.getByRole('button', { name: 'Surreal', exact: true }).waitFor();
+    const token = (await page.evaluate(`localStorage.getItem('token')`)) as string;
+    await context.setOffline(true);
+    await page.waitForTimeout(1000);
+    await graphql(
+      product.baseUrl,
+      'mutation { addCustomItem(family: tl, text: "Vaporwave") { family } }',
+      {},
+      token,
+    );
+    await context.setOffline(false);
+    await page.getByRole('button', { name: 'Vaporwave', exact: true }).waitFor({ timeout: 20_000 });
+    await page.close();
+  }, 40_000);
 });

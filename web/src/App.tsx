@@ -21,6 +21,9 @@ const SignatureDetailScreen = lazy(() =>
 const StreamScreen = lazy(() =>
   import('./workspace/stream/StreamScreen').then((m) => ({ default: m.StreamScreen })),
 );
+const ItemDetailScreen = lazy(() =>
+  import('./workspace/detail/ItemDetailScreen').then((m) => ({ default: m.ItemDetailScreen })),
+);
 const DashboardScreen = lazy(() =>
   import('./screens/workspace/DashboardScreen').then((m) => ({ default: m.DashboardScreen })),
 );
@@ -52,6 +55,8 @@ export function App() {
           <Route path="/pro/AgentTR" element={<AgentScreen family="tr" />} />
           <Route path="/pro/AgentBR" element={<AgentScreen family="br" />} />
           <Route path="/elements/:id" element={<ElementDetailScreen />} />
+          <Route path="/types/:id" element={<ItemDetailScreen family="tl" />} />
+          <Route path="/pro/:id" element={<ItemDetailScreen family="tr" />} />
           <Route path="/types/streamBM" element={<StreamScreen />} />
           <Route path="/pro/SignatureListingoptRB/:index" element={<SignatureDetailScreen />} />
         </Route>

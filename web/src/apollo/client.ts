@@ -11,6 +11,8 @@ export interface ApolloSessionHooks {
 
 /** Queries and mutations over HTTP, subscriptions over graphql-ws on the same path; the token on both. */
 export function createApolloClient(session: ApolloSessionHooks) {
+  // Set once the client exists; a reconnect re-queries what is on screen, so changes missed meanwhile appear.
+  let refetchActive: () => void = () => undefined;
   const renewingFetch: typeof fetch = async (input, init) => {
     const response = await fetch(input, init);
     const renewed = response.headers.get('x-access-token');
@@ -29,6 +31,11 @@ export function createApolloClient(session: ApolloSessionHooks) {
       url: socketUrl,
       lazy: true,
       retryAttempts: Infinity,
+      on: {
+        connected: (_socket, _payload, wasRetry) => {
+          if (wasRetry) refetchActive();
+        },
+      },
       connectionParams: () => {
         const token = session.token();
         return token ? { authorization: `Bearer ${token}` } : {};
@@ -40,5 +47,7 @@ export function createApolloClient(session: ApolloSessionHooks) {
     ws,
     ApolloLink.from([auth, http]),
   );
-  return new ApolloClient({ link, cache: new InMemoryCache() });
+  const client = new ApolloClient({ link, cache: new InMemoryCache() });
+  refetchActive = () => void client.refetchQueries({ include: 'active' });
+  return client;
 }

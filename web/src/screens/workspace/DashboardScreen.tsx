@@ -1,11 +1,47 @@
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
+import { useQuery } from '@apollo/client/react';
 import { Logo } from '../../components/Logo';
 import { useSession } from '../../session/SessionProvider';
+import { MY_SIGNATURE } from '../../workspace/data/signature-operations';
+import { useLiveList } from '../../workspace/data/useLiveList';
+import { useSelection } from '../../workspace/data/useSelection';
 
-/** SPEC §2 Dashboard: reached from the home mode button; its Logout goes to /pro. */
+/** SPEC §2 Dashboard: four cards (real counts of the user's lists), and Logout to /pro. */
 export function DashboardScreen() {
   const { user, signOut } = useSession();
   const navigate = useNavigate();
+  const types = useLiveList('tl');
+  const elements = useLiveList('bl');
+  const pro = useLiveList('tr');
+  const { selection } = useSelection();
+  const signature = useQuery(MY_SIGNATURE).data?.mySignature ?? null;
+  const cards = [
+    {
+      title: 'Types',
+      value: types.items.length,
+      detail: `${selection.activeTypes.length} active`,
+      to: '/types/TypesListing',
+    },
+    {
+      title: 'Elements',
+      value: elements.items.length,
+      detail: `${selection.activeElements.length} active`,
+      to: '/elements/ElementsListingBL',
+    },
+    {
+      title: 'Pro',
+      value: pro.items.length,
+      detail: `${selection.activePro.length} active`,
+      to: '/pro/ProListingTR',
+    },
+    {
+      title: 'Signature',
+      value: signature ? 1 : 0,
+      detail: signature ? signature.code : 'none saved yet',
+      to: '/pro/SignatureListingBR',
+    },
+  ];
+
   function logout() {
     signOut();
     navigate('/pro', { replace: true });
@@ -13,6 +49,9 @@ export function DashboardScreen() {
   return (
     <div className="page">
       <header className="topbar">
+        <Link className="chip" to="/">
+          ‹ Home
+        </Link>
         <Logo />
         <button type="button" className="button-secondary" onClick={logout}>
           Logout
@@ -21,11 +60,14 @@ export function DashboardScreen() {
       <main className="page-body">
         <h1>Dashboard</h1>
         <p className="lead">Welcome, {user?.firstName ?? 'there'}.</p>
-        <nav aria-label="Workspace" className="card-grid">
-          <a className="card" href="/">
-            <span className="card-title">Home</span>
-            <span className="card-text">Types, elements, pro items and signatures.</span>
-          </a>
+        <nav aria-label="Your lists" className="card-grid">
+          {cards.map((card) => (
+            <Link key={card.title} className="card" to={card.to}>
+              <span className="card-title">{card.title}</span>
+              <span className="card-value">{card.value}</span>
+              <span className="card-text">{card.detail}</span>
+            </Link>
+          ))}
         </nav>
       </main>
     </div>

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useMutation, useQuery, useSubscription } from '@apollo/client/react';
 import { type ListFamily } from '@promptloom/proto';
 import { SELECTION, SELECTION_CHANGED, SET_ITEM_ACTIVE, type Selection } from './selection-operations';
@@ -27,9 +28,22 @@ export function useSelection() {
       if (data) cache.writeQuery({ query: SELECTION, data: { selection: data.setItemActive } });
     },
   });
+  const selection = query.data?.selection;
+  useEffect(() => {
+    if (selection) mirrorToLocalStorage(selection);
+  }, [selection]);
   return {
-    selection: query.data?.selection ?? EMPTY,
+    selection: selection ?? EMPTY,
     setActive: (family: ListFamily, itemId: number, active: boolean) =>
       setActive({ variables: { family, itemId, active } }),
   };
+}
+
+/** SPEC §3 keeps the active lists in local storage; here they mirror the server's selection, which is the truth. */
+function mirrorToLocalStorage(selection: Selection): void {
+  localStorage.setItem('active_TypesListing', JSON.stringify(selection.activeTypes));
+  localStorage.setItem('active_ElementsListing', JSON.stringify(selection.activeElements));
+  localStorage.setItem('active_ProListing', JSON.stringify(selection.activePro));
+  const chosen = selection.subElements.flatMap((entry) => entry.subElementIds);
+  localStorage.setItem('active_subElementsListingSignature', chosen.join(','));
 }
