@@ -9,5 +9,6 @@ export * from './accounts';
 export * from './catalogue';
 export * from './ai';
 export * from './signature';
+export * from './records';
 export * from './rules';
 export * from './registry';

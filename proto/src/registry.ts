@@ -9,6 +9,7 @@ import {
   moduleOperations,
 } from './catalogue';
 import { type EventDefinition, type Operation } from './operation';
+import { aiRecordOperations, recordEvents, signatureRecordOperations } from './records';
 import { signatureEvents, signatureOperations, streamOperations } from './signature';
 
 /** Every request/reply operation of every service: its subject, who answers it, and its zod shapes. */
@@ -24,6 +25,8 @@ export const OPERATIONS: readonly Operation[] = [
   ...Object.values(aiOperations),
   ...Object.values(signatureOperations),
   ...Object.values(streamOperations),
+  ...Object.values(aiRecordOperations),
+  ...Object.values(signatureRecordOperations),
 ];
 
 /** Every event a service publishes: its subject and payload shape. */
@@ -32,6 +35,7 @@ export const EVENTS: readonly EventDefinition[] = [
   ...Object.values(signatureEvents),
   ...Object.values(catalogueEvents),
   ...Object.values(aiEvents),
+  ...Object.values(recordEvents),
 ];
 
 export const operationBySubject = (subject: string): Operation | undefined =>

@@ -7,6 +7,8 @@ import {
   modeOperations,
   modeTypeOperations,
   moduleOperations,
+  aiRecordOperations,
+  signatureRecordOperations,
   type Operation,
 } from '@promptloom/proto';
 import { graphql, requestJson } from '../support/http';
@@ -54,6 +56,16 @@ const REST_ROUTES: Array<[method: string, path: string, body?: unknown]> = [
   ['DELETE', '/api/admin/modetype/delete/1'],
   ['GET', '/api/admin/audit/list'],
   ['GET', '/api/admin/dashboard'],
+  ...(['tl', 'tr', 'bl'] as const).flatMap((family): Array<[string, string, unknown?]> => [
+    ['GET', `/api/admin/user/${family}/list`],
+    ['PUT', `/api/admin/user/${family}/update/1`, { status: 1 }],
+    ['GET', `/api/admin/user/${family}/delete/1`],
+    ['DELETE', `/api/admin/user/${family}/delete/1`],
+  ]),
+  ['GET', '/api/admin/user/br/list'],
+  ['PUT', '/api/admin/user/br/update/1', { username: 'Ada', status: 1 }],
+  ['GET', '/api/admin/user/br/delete/1'],
+  ['DELETE', '/api/admin/user/br/delete/1'],
 ];
 
 /** Every admin GraphQL operation. */
@@ -82,6 +94,11 @@ const GRAPHQL_OPERATIONS: Array<[name: string, document: string]> = [
   ['deleteModeType', 'mutation { deleteModeType(id: 1) }'],
   ['adminAuditLog', '{ adminAuditLog { total } }'],
   ['adminDashboard', '{ adminDashboard { modes } }'],
+  ['adminRecords', '{ adminRecords(family: tr) { total } }'],
+  ['adminSignatureRecords', '{ adminSignatureRecords { total } }'],
+  ['updateRecord', 'mutation { updateRecord(family: tl, id: 1, input: { status: 1 }) { id } }'],
+  ['updateSignatureRecord', 'mutation { updateSignatureRecord(id: 1, input: { status: 1 }) { id } }'],
+  ['deleteRecord', 'mutation { deleteRecord(family: br, id: 1) }'],
 ];
 
 /** Every admin operation on the bus, for the service's own check (a caller that got past a gateway). */
@@ -95,6 +112,18 @@ const BUS_OPERATIONS: Array<[Operation, unknown]> = [
   ),
   [auditOperations.list, {}],
   [dashboardOperations.figures, {}],
+];
+
+/** The record operations of the AI worker and the signature service: each asks the admin service for the stored role. */
+const RECORD_BUS_OPERATIONS: Array<[Operation, unknown]> = [
+  [aiRecordOperations.list, { family: 'tr' }],
+  [aiRecordOperations.update, { family: 'tl', id: 1, status: 1 }],
+  [aiRecordOperations.delete, { family: 'bl', id: 1 }],
+  [aiRecordOperations.counts, {}],
+  [signatureRecordOperations.list, {}],
+  [signatureRecordOperations.update, { id: 1, status: 1 }],
+  [signatureRecordOperations.delete, { id: 1 }],
+  [signatureRecordOperations.counts, {}],
 ];
 
 function requestFor(operation: Operation): unknown {
@@ -139,6 +168,18 @@ describe('every admin operation is refused to anyone but an admin', () => {
     },
   );
 
+  it.each(
+    RECORD_BUS_OPERATIONS.map(([operation, request]) => [operation.subject, operation, request] as const),
+  )(
+    'the owning service itself refuses %s to a regular user whose context claims Admin',
+    async (_subject, operation, request) => {
+      const context = { actor: { userId: fixture.userId, role: 'Admin' } };
+      await expect(
+        fixture.product.bus.request(operation.subject, request, { context }),
+      ).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    },
+  );
+
   it.each(BUS_OPERATIONS.map(([operation, request]) => [operation.subject, operation, request] as const))(
     'the admin service itself refuses %s to a regular user whose context claims Admin',
     async (_subject, operation, request) => {
@@ -157,6 +198,14 @@ describe('every admin operation is refused to anyone but an admin', () => {
       (operation) => operation.service === 'admin' && !accountSubjects.includes(operation.subject),
     ).map((operation) => operation.subject);
     expect(BUS_OPERATIONS.map(([operation]) => operation.subject).sort()).toEqual(adminOnly.sort());
-    expect(GRAPHQL_OPERATIONS).toHaveLength(adminOnly.length);
+    const recordSubjects = OPERATIONS.filter((operation) => operation.name.startsWith('records.')).map(
+      (operation) => operation.subject,
+    );
+    expect(RECORD_BUS_OPERATIONS.map(([operation]) => operation.subject).sort()).toEqual(
+      recordSubjects.sort(),
+    );
+    // GraphQL: one per admin operation, plus the 5 record queries and mutations (counts has none;
+    // the recordChanged subscription's refusal is in records-graphql.test.ts).
+    expect(GRAPHQL_OPERATIONS).toHaveLength(adminOnly.length + 5);
   });
 });

@@ -25,6 +25,8 @@ describe('dashboard figures', () => {
           { role_type: 'user', count: 1 },
         ],
       },
+      records: { tl: 0, tr: 0, bl: 0, br: 0 },
+      power_per_mode: [],
     });
 
     const one = (await admin('POST', '/api/admin/modules/store', { name: 'One' })).body.data.id;
@@ -36,7 +38,7 @@ describe('dashboard figures', () => {
 
     const figures = await graphql(
       fixture.product.baseUrl,
-      '{ adminDashboard { modules { total active inactive } modes modeTypes users { total inactive byRole { roleType count } } } }',
+      '{ adminDashboard { modules { total active inactive } modes modeTypes users { total inactive byRole { roleType count } } records { tl tr bl br } powerPerMode { mode modeTypes } } }',
       {},
       fixture.adminToken,
     );
@@ -52,6 +54,8 @@ describe('dashboard figures', () => {
           { roleType: 'user', count: 1 },
         ],
       },
+      records: { tl: 0, tr: 0, bl: 0, br: 0 },
+      powerPerMode: [{ mode: 'Power', modeTypes: 1 }],
     });
   });
 });

@@ -2,7 +2,17 @@ import { z } from 'zod';
 import { recordId } from '../fields';
 import { PageRequest, pageOf } from '../paging';
 
-export const AUDITED_ENTITIES = ['user', 'module', 'mode', 'mode_type'] as const;
+/** The admin's own tables, and the TL/TR/BL/BR records of users that other services own (audited from their events). */
+export const AUDITED_ENTITIES = [
+  'user',
+  'module',
+  'mode',
+  'mode_type',
+  'tl_record',
+  'tr_record',
+  'bl_record',
+  'br_record',
+] as const;
 export const AuditedEntity = z.enum(AUDITED_ENTITIES, { error: 'The selected entity is invalid.' });
 export type AuditedEntity = z.infer<typeof AuditedEntity>;
 

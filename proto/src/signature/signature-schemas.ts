@@ -57,7 +57,8 @@ export const Signature = z.object({
   signatureElements: z.array(z.string()),
   /** The names' 3-letter code, 'Aur-Dus-Emb-Fro-Glo-Haz'. */
   code: z.string(),
-  status: z.literal('1'),
+  /** '1'; an admin may set '0' (Deactive) on the BR screen. */
+  status: z.enum(['0', '1']),
   created_at: z.string(),
   updated_at: z.string(),
 });

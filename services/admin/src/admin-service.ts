@@ -21,6 +21,7 @@ import {
 } from '@promptloom/shared';
 import { AuditEntrySchema } from './audit/audit-entry.entity';
 import { AuditHandlers } from './audit/audit-handlers';
+import { auditRecordChanges } from './audit/record-change-audit';
 import { ModeHandlers } from './catalogue/mode-handlers';
 import { ModeTypeHandlers } from './catalogue/mode-type-handlers';
 import { ModeTypeSchema } from './catalogue/mode-type.entity';
@@ -90,7 +91,7 @@ export async function startAdminService({
   const modes = new ModeHandlers(em, guard, catalogueWriter);
   const modeTypes = new ModeTypeHandlers(em, guard, catalogueWriter);
   const audit = new AuditHandlers(em, guard);
-  const dashboard = new DashboardHandlers(em, guard);
+  const dashboard = new DashboardHandlers(em, guard, bus);
   const handlers: Unsubscribe[] = await Promise.all([
     handle(bus, accountOperations.signup, (request, context) => accounts.signup(request, context)),
     handle(bus, accountOperations.login, (request) => accounts.login(request)),
@@ -115,6 +116,7 @@ export async function startAdminService({
     handle(bus, auditOperations.list, (request, context) => audit.list(request, context)),
     handle(bus, dashboardOperations.figures, (_request, context) => dashboard.figures(context)),
   ]);
+  handlers.push(...(await auditRecordChanges(bus, em)));
   logger.info('admin service ready');
 
   return {

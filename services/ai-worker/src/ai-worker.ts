@@ -33,6 +33,7 @@ import { SubElementHandlers } from './lists/sub-element-handlers';
 import { SubElementSchema } from './lists/sub-element.entity';
 import { aiMigrations } from './migrations';
 import { ChatHandlers } from './provider/chat-handler';
+import { serveAdminRecords } from './records';
 import { createProvider, type AiProvider, type ProviderOptions } from './provider';
 import { SelectionHandlers } from './selection/selection-handlers';
 import { SelectionSchema } from './selection/selection.entity';
@@ -123,6 +124,7 @@ export async function startAiWorker(options: AiWorkerOptions): Promise<RunningSe
       durable: 'ai-worker-user-deleted',
     }),
   ]);
+  unsubscribes.push(...(await serveAdminRecords(bus, em, events, AI_SCHEMA)));
   if (options.consumeJobs ?? true) {
     unsubscribes.push(
       await bus.consume(

@@ -6,3 +6,4 @@ export * from './health';
 export * from './object-store';
 export * from './process';
 export * from './metrics';
+export * from './auth';

@@ -15,6 +15,7 @@ import {
 import { DEFAULT_IMAGE_LIMITS, type ImageLimits } from './images/image-limits';
 import { startIncomingSweeper } from './images/incoming-sweeper';
 import { signatureMigrations } from './migrations';
+import { serveSignatureRecords } from './records';
 import { SavedSignatureSchema } from './signatures/saved-signature.entity';
 import { SignatureHandlers } from './signatures/signature-handlers';
 import { SignatureSwap } from './signatures/signature-swap';
@@ -76,6 +77,7 @@ export async function startSignatureService(
     handle(bus, t.authorizeImage, (request, context) => stream.authorizeImage(request.key, context)),
     followUserDeletions(bus, em, objectStore, logger),
   ]);
+  handlers.push(...(await serveSignatureRecords(bus, em, wake, SIGNATURE_SCHEMA)));
   const stopSweeper = startIncomingSweeper(objectStore, logger);
   logger.info('signature service ready');
 

@@ -4,6 +4,8 @@ import { AdminDashboardResolver } from './admin-dashboard-resolver';
 import { AdminModeResolver } from './admin-mode-resolver';
 import { AdminModeTypeResolver } from './admin-mode-type-resolver';
 import { AdminModuleResolver } from './admin-module-resolver';
+import { AdminRecordsResolver } from './records-resolver';
+import { AdminRecordSubscriptions } from './records-subscriptions';
 
 /** The admin console's resolvers beyond users: catalogue, audit log, dashboard, live catalogue changes. */
 export const ADMIN_CATALOGUE_RESOLVERS = [
@@ -13,4 +15,6 @@ export const ADMIN_CATALOGUE_RESOLVERS = [
   AdminAuditResolver,
   AdminDashboardResolver,
   AdminCatalogueSubscriptions,
+  AdminRecordsResolver,
+  AdminRecordSubscriptions,
 ] as const;

@@ -1,5 +1,9 @@
 import { type NamedMigration } from '@promptloom/shared';
 import { CreateLists } from './0001-create-lists';
+import { AdminRecords } from './0002-admin-records';
 
 /** The ai schema's migrations, oldest first. Add new ones at the end; never edit one that has shipped. */
-export const aiMigrations: NamedMigration[] = [{ name: '0001-create-lists', class: CreateLists }];
+export const aiMigrations: NamedMigration[] = [
+  { name: '0001-create-lists', class: CreateLists },
+  { name: '0002-admin-records', class: AdminRecords },
+];

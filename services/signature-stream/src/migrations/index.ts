@@ -1,7 +1,9 @@
 import { type NamedMigration } from '@promptloom/shared';
 import { CreateSignaturesAndStreams } from './0001-create-signatures-and-streams';
+import { AdminRecords } from './0002-admin-records';
 
 /** The signature schema's migrations, oldest first. Add new ones at the end; never edit one that has shipped. */
 export const signatureMigrations: NamedMigration[] = [
   { name: '0001-create-signatures-and-streams', class: CreateSignaturesAndStreams },
+  { name: '0002-admin-records', class: AdminRecords },
 ];

@@ -8,7 +8,8 @@ export class SavedSignature {
   username: string;
   names: string[];
   elements: string[];
-  status = '1' as const;
+  /** '1'; an admin may set '0' (Deactive). */
+  status: '0' | '1' = '1';
   createdAt: Date = new Date();
   updatedAt: Date = new Date();
 

@@ -1,0 +1,136 @@
+import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { aiRecordOperations, signatureRecordOperations } from '@promptloom/proto';
+import { call } from '@promptloom/shared';
+import { ListFamily } from '../ai/list-types';
+import { requireAdmin, type GraphQLContext } from '../context';
+import { pageRequest, toGraphQLPage } from './page-type';
+import {
+  AdminRecord,
+  AdminRecordPage,
+  RecordInput,
+  SignatureRecord,
+  SignatureRecordInput,
+  SignatureRecordPage,
+} from './records-types';
+
+interface ListArgs {
+  page?: number | null;
+  perPage?: number | null;
+  search?: string | null;
+  sort?: string | null;
+  direction?: string | null;
+  status?: number | null;
+}
+
+/** `sort`, `direction` and `status` are checked by the operation's zod schema (BAD_USER_INPUT naming the field). */
+const listRequest = (args: ListArgs) => ({
+  ...pageRequest(args.page, args.perPage),
+  search: args.search ?? undefined,
+  sort: (args.sort ?? undefined) as 'id' | undefined,
+  direction: (args.direction ?? undefined) as 'asc' | undefined,
+  status: (args.status ?? undefined) as 0 | undefined,
+});
+
+const none = <T>(value: T | null | undefined): T | undefined => value ?? undefined;
+
+/** Admins only: every user's TL/TR/BL items (AI worker) and BR records (saved signatures), paged and searched. */
+@Resolver()
+export class AdminRecordsResolver {
+  @Query(() => AdminRecordPage, {
+    description:
+      'Admins only: TL, TR or BL records of every user; search across all pages, sort by any column.',
+  })
+  async adminRecords(
+    @Ctx() context: GraphQLContext,
+    @Arg('family', () => ListFamily) family: ListFamily,
+    @Arg('page', () => Int, { nullable: true }) page?: number,
+    @Arg('perPage', () => Int, { nullable: true }) perPage?: number,
+    @Arg('search', () => String, { nullable: true }) search?: string,
+    @Arg('sort', () => String, { nullable: true }) sort?: string,
+    @Arg('direction', () => String, { nullable: true }) direction?: string,
+    @Arg('status', () => Int, { nullable: true }) status?: number,
+  ) {
+    requireAdmin(context);
+    const request = { ...listRequest({ page, perPage, search, sort, direction, status }), family };
+    const result = await call(context.bus, aiRecordOperations.list, request as never, {
+      context: context.request,
+    });
+    return toGraphQLPage(result, AdminRecord.from);
+  }
+
+  @Query(() => SignatureRecordPage, {
+    description: 'Admins only: BR records (saved signatures) of every user.',
+  })
+  async adminSignatureRecords(
+    @Ctx() context: GraphQLContext,
+    @Arg('page', () => Int, { nullable: true }) page?: number,
+    @Arg('perPage', () => Int, { nullable: true }) perPage?: number,
+    @Arg('search', () => String, { nullable: true }) search?: string,
+    @Arg('sort', () => String, { nullable: true }) sort?: string,
+    @Arg('direction', () => String, { nullable: true }) direction?: string,
+    @Arg('status', () => Int, { nullable: true }) status?: number,
+  ) {
+    requireAdmin(context);
+    const request = listRequest({ page, perPage, search, sort, direction, status });
+    const result = await call(context.bus, signatureRecordOperations.list, request, {
+      context: context.request,
+    });
+    return toGraphQLPage(result, SignatureRecord.from);
+  }
+
+  @Mutation(() => AdminRecord, { description: 'Admins only: edits a TL, TR or BL record.' })
+  async updateRecord(
+    @Ctx() context: GraphQLContext,
+    @Arg('family', () => ListFamily) family: ListFamily,
+    @Arg('id', () => Int) id: number,
+    @Arg('input', () => RecordInput) input: RecordInput,
+  ) {
+    requireAdmin(context);
+    const request = {
+      family,
+      id,
+      levels: none(input.levels),
+      ai_model: input.aiModel,
+      frequency: none(input.frequency),
+      ai_response: none(input.aiResponse),
+      status: none(input.status),
+    };
+    return AdminRecord.from(
+      await call(context.bus, aiRecordOperations.update, request as never, { context: context.request }),
+    );
+  }
+
+  @Mutation(() => SignatureRecord, { description: 'Admins only: edits a BR record (a saved signature).' })
+  async updateSignatureRecord(
+    @Ctx() context: GraphQLContext,
+    @Arg('id', () => Int) id: number,
+    @Arg('input', () => SignatureRecordInput) input: SignatureRecordInput,
+  ) {
+    requireAdmin(context);
+    const request = {
+      id,
+      username: none(input.username),
+      signatureElements: none(input.signatureElements),
+      signature: none(input.signature),
+      status: none(input.status) as 0 | 1 | undefined,
+    };
+    return SignatureRecord.from(
+      await call(context.bus, signatureRecordOperations.update, request, { context: context.request }),
+    );
+  }
+
+  @Mutation(() => Int, { description: 'Admins only: deletes a TL, TR, BL or BR record; answers its id.' })
+  async deleteRecord(
+    @Ctx() context: GraphQLContext,
+    @Arg('family', () => ListFamily) family: ListFamily,
+    @Arg('id', () => Int) id: number,
+  ) {
+    requireAdmin(context);
+    const options = { context: context.request };
+    const deleted =
+      family === ListFamily.br
+        ? await call(context.bus, signatureRecordOperations.delete, { id }, options)
+        : await call(context.bus, aiRecordOperations.delete, { family, id }, options);
+    return deleted.id;
+  }
+}

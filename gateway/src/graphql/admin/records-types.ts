@@ -1,0 +1,95 @@
+import { Field, Float, InputType, Int, ObjectType } from 'type-graphql';
+import { type AiRecord, type SignatureRecord as SignatureRecordView } from '@promptloom/proto';
+import { ListFamily } from '../ai/list-types';
+import { pageType } from './page-type';
+
+@ObjectType({ description: "A user's TL, TR or BL list item as the admin record tables show it." })
+export class AdminRecord {
+  @Field(() => Int) id!: number;
+  @Field(() => ListFamily) family!: ListFamily;
+  @Field(() => Int) userId!: number;
+  @Field(() => String, { nullable: true, description: "The owner's name (null until the worker knows it)." })
+  userName!: string | null;
+  @Field(() => Int) levels!: number;
+  @Field(() => String, { nullable: true }) aiModel!: string | null;
+  @Field(() => Int, { nullable: true }) frequency!: number | null;
+  @Field(() => String) aiResponse!: string;
+  @Field(() => String, { nullable: true, description: "The client shows 'No Any Reason' when null." })
+  aiReason!: string | null;
+  @Field(() => Int, { description: '1 Active, 0 Deactive.' }) status!: number;
+  @Field(() => String) createdAt!: string;
+
+  static from(record: AiRecord): AdminRecord {
+    return Object.assign(new AdminRecord(), {
+      id: record.id,
+      family: record.family as ListFamily,
+      userId: record.user_id,
+      userName: record.user_name,
+      levels: record.levels,
+      aiModel: record.ai_model,
+      frequency: record.frequency,
+      aiResponse: record.ai_response,
+      aiReason: record.ai_reason,
+      status: record.status,
+      createdAt: record.created_at,
+    });
+  }
+}
+
+@ObjectType({ description: "A user's saved signature as the admin BR table shows it." })
+export class SignatureRecord {
+  @Field(() => Int) id!: number;
+  @Field(() => Int) userId!: number;
+  @Field(() => String) username!: string;
+  @Field(() => [String]) signatureElements!: string[];
+  @Field(() => [String]) signature!: string[];
+  @Field(() => Int, { description: '1 Active, 0 Deactive.' }) status!: number;
+  @Field(() => String) createdAt!: string;
+
+  static from(record: SignatureRecordView): SignatureRecord {
+    return Object.assign(new SignatureRecord(), {
+      id: record.id,
+      userId: record.user_id,
+      username: record.username,
+      signatureElements: record.signatureElements,
+      signature: record.signature,
+      status: record.status,
+      createdAt: record.created_at,
+    });
+  }
+}
+
+export const AdminRecordPage = pageType(AdminRecord, 'AdminRecordPage');
+export const SignatureRecordPage = pageType(SignatureRecord, 'SignatureRecordPage');
+
+@InputType({ description: 'SPEC §7 TL/TR/BL edit form; absent fields are kept.' })
+export class RecordInput {
+  @Field(() => Int, { nullable: true }) levels?: number | null;
+  @Field(() => String, { nullable: true }) aiModel?: string | null;
+  @Field(() => Int, { nullable: true }) frequency?: number | null;
+  @Field(() => String, { nullable: true }) aiResponse?: string | null;
+  @Field(() => Int, { nullable: true, description: '1 Active, 0 Deactive.' }) status?: number | null;
+}
+
+@InputType({
+  description: 'SPEC §7 BR edit form; absent fields are kept. The signature keeps exactly 6 names.',
+})
+export class SignatureRecordInput {
+  @Field(() => String, { nullable: true }) username?: string | null;
+  @Field(() => [String], { nullable: true }) signatureElements?: string[] | null;
+  @Field(() => [String], { nullable: true }) signature?: string[] | null;
+  @Field(() => Int, { nullable: true, description: '1 Active, 0 Deactive.' }) status?: number | null;
+}
+
+@ObjectType({ description: "An admin's change to a user's record, as it commits." })
+export class RecordChange {
+  @Field(() => String, { description: "'updated' or 'deleted'." }) action!: string;
+  @Field(() => ListFamily) family!: ListFamily;
+  @Field(() => Int) id!: number;
+  @Field(() => Int, { description: 'The admin who made the change.' }) actorId!: number;
+  @Field(() => AdminRecord, { nullable: true, description: 'TL/TR/BL: the record now (null once deleted).' })
+  record!: AdminRecord | null;
+  @Field(() => SignatureRecord, { nullable: true, description: 'BR: the record now (null once deleted).' })
+  signatureRecord!: SignatureRecord | null;
+  @Field(() => Float, { description: 'The event stream sequence.' }) sequence!: number;
+}

@@ -1,0 +1,27 @@
+import { type EntityManager } from '@mikro-orm/postgresql';
+import { aiRecordOperations } from '@promptloom/proto';
+import { handle, type Bus, type Unsubscribe } from '@promptloom/shared';
+import { type EventOutlet } from '../events/event-outlet';
+import { RecordHandlers } from './record-handlers';
+import { UserNames } from './user-names';
+
+/** Answers the admin record operations (svc.ai.records.*) and keeps users' names for them. */
+export async function serveAdminRecords(
+  bus: Bus,
+  em: () => EntityManager,
+  events: EventOutlet,
+  schema: string,
+): Promise<Unsubscribe[]> {
+  const names = new UserNames(bus, em, schema);
+  const records = new RecordHandlers(bus, em, events, names, schema);
+  const ops = aiRecordOperations;
+  return [
+    ...(await names.follow()),
+    ...(await Promise.all([
+      handle(bus, ops.list, (request, context) => records.list(request, context)),
+      handle(bus, ops.update, (request, context) => records.update(request, context)),
+      handle(bus, ops.delete, (request, context) => records.delete(request, context)),
+      handle(bus, ops.counts, (_request, context) => records.counts(context)),
+    ])),
+  ];
+}

@@ -1,0 +1,126 @@
+import { type EntityManager } from '@mikro-orm/postgresql';
+import {
+  DomainError,
+  recordEvents,
+  type AiRecord,
+  type AiRecordPage,
+  type ParsedRequestOf,
+  type RequestContext,
+  type aiRecordOperations,
+} from '@promptloom/proto';
+import { requireStoredAdmin, type Bus } from '@promptloom/shared';
+import { recordAiEvent, type EventOutlet } from '../events/event-outlet';
+import { recordListUpdated } from '../lists/list-events';
+
+import { recordFilter } from './record-query';
+import { RECORD_COLUMNS, toAiRecord, type RecordRow } from './record-row';
+import { type UserNames } from './user-names';
+
+type Req<K extends keyof typeof aiRecordOperations> = ParsedRequestOf<(typeof aiRecordOperations)[K]>;
+
+const RECORD_NOT_FOUND = 'Record not found.';
+
+/** Admin record lists TL/TR/BL (SPEC §2, §7): every user's items, paged, searched and sorted; update; delete. */
+export class RecordHandlers {
+  constructor(
+    private readonly bus: Bus,
+    private readonly em: () => EntityManager,
+    private readonly events: EventOutlet,
+    private readonly names: UserNames,
+    private readonly schema: string,
+  ) {}
+
+  private get table() {
+    return `"${this.schema}"."list_items"`;
+  }
+
+  async list(request: Req<'list'>, context: RequestContext): Promise<AiRecordPage> {
+    await requireStoredAdmin(this.bus, context);
+    const em = this.em();
+    const { where, params, orderBy } = recordFilter(request);
+    const [counted] = await em.execute<Array<{ total: number }>>(
+      `select count(*)::int as "total" from ${this.table} where ${where}`,
+      params,
+    );
+    const total = counted?.total ?? 0;
+    const lastPage = Math.max(1, Math.ceil(total / request.per_page));
+    const page = Math.min(request.page, lastPage);
+    const rows =
+      total === 0
+        ? []
+        : await em.execute<RecordRow[]>(
+            `select ${RECORD_COLUMNS} from ${this.table} where ${where} order by ${orderBy} limit ? offset ?`,
+            [...params, request.per_page, (page - 1) * request.per_page],
+          );
+    await this.names.fillMissing(rows, context);
+    return {
+      data: rows.map(toAiRecord),
+      current_page: page,
+      last_page: lastPage,
+      per_page: request.per_page,
+      total,
+    };
+  }
+
+  async update(request: Req<'update'>, context: RequestContext): Promise<AiRecord> {
+    const actor = await requireStoredAdmin(this.bus, context);
+    return this.events.transactional(this.em(), async (tx) => {
+      const before = await this.lockRow(tx, request.family, request.id);
+      const after: AiRecord = {
+        ...before,
+        levels: request.levels ?? before.levels,
+        ai_model: request.ai_model === undefined ? before.ai_model : request.ai_model,
+        frequency: request.frequency ?? before.frequency,
+        ai_response: request.ai_response ?? before.ai_response,
+        status: request.status ?? before.status,
+      };
+      await tx.execute(
+        `update ${this.table} set "levels" = ?, "ai_model" = ?, "frequency" = ?, "ai_response" = ?, "status" = ?,
+         "updated_at" = now() where "id" = ?`,
+        [after.levels, after.ai_model, after.frequency, after.ai_response, after.status, before.id],
+      );
+      await recordListUpdated(tx, { userId: before.user_id, family: before.family, jobId: null }, context);
+      recordAiEvent(
+        tx,
+        recordEvents.aiRecordChanged,
+        { action: 'updated', actorId: actor.userId, before, after },
+        context,
+      );
+      return after;
+    });
+  }
+
+  async delete(request: Req<'delete'>, context: RequestContext): Promise<{ id: number }> {
+    const actor = await requireStoredAdmin(this.bus, context);
+    return this.events.transactional(this.em(), async (tx) => {
+      const before = await this.lockRow(tx, request.family, request.id);
+      await tx.execute(`delete from ${this.table} where "id" = ?`, [before.id]);
+      await recordListUpdated(tx, { userId: before.user_id, family: before.family, jobId: null }, context);
+      recordAiEvent(
+        tx,
+        recordEvents.aiRecordChanged,
+        { action: 'deleted', actorId: actor.userId, before, after: null },
+        context,
+      );
+      return { id: before.id };
+    });
+  }
+
+  async counts(context: RequestContext): Promise<{ tl: number; tr: number; bl: number }> {
+    await requireStoredAdmin(this.bus, context);
+    const rows = await this.em().execute<Array<{ family: string; count: number }>>(
+      `select "family", count(*)::int as "count" from ${this.table} group by "family"`,
+    );
+    const of = (family: string) => rows.find((row) => row.family === family)?.count ?? 0;
+    return { tl: of('tl'), tr: of('tr'), bl: of('bl') };
+  }
+
+  private async lockRow(tx: EntityManager, family: string, id: number): Promise<AiRecord> {
+    const [row] = await tx.execute<RecordRow[]>(
+      `select ${RECORD_COLUMNS} from ${this.table} where "id" = ? and "family" = ? for update`,
+      [id, family],
+    );
+    if (!row) throw new DomainError('NOT_FOUND', RECORD_NOT_FOUND);
+    return toAiRecord(row);
+  }
+}

@@ -1,0 +1,1 @@
+export * from './require-stored-admin';

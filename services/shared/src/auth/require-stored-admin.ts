@@ -1,0 +1,32 @@
+import {
+  ADMIN_ROLE,
+  DomainError,
+  NOT_AUTHENTICATED_MESSAGE,
+  NOT_AUTHORIZED_MESSAGE,
+  accountOperations,
+  isAdmin,
+  type Actor,
+  type RequestContext,
+} from '@promptloom/proto';
+import { call, type Bus } from '../bus';
+
+/**
+ * A service's own check for admin operations: the role the gateway put in the context, then the stored user, asked
+ * of the admin service (which owns it), so a regular user with a forged Admin context, or an admin demoted or
+ * deactivated since the token was issued, is refused.
+ */
+export async function requireStoredAdmin(bus: Bus, context: RequestContext): Promise<Actor> {
+  const actor = context.actor;
+  if (!actor) throw new DomainError('UNAUTHENTICATED', NOT_AUTHENTICATED_MESSAGE);
+  if (!isAdmin(actor)) throw new DomainError('FORBIDDEN', NOT_AUTHORIZED_MESSAGE);
+  const stored = await call(bus, accountOperations.getUser, { id: actor.userId }, { context }).catch(
+    (error: unknown) => {
+      if (error instanceof DomainError && error.code === 'NOT_FOUND') return null;
+      throw error;
+    },
+  );
+  if (!stored || stored.user.role_type !== ADMIN_ROLE || stored.user.status !== 'Active') {
+    throw new DomainError('FORBIDDEN', NOT_AUTHORIZED_MESSAGE);
+  }
+  return actor;
+}
