@@ -17,6 +17,8 @@ interface ListPanelProps {
 }
 
 const textOf = (item: ListItem) => item.aiResponse;
+/** Rows rendered at once: a long list (1,000 items) stays quick to filter; more are shown on request. */
+const ROWS_PER_STEP = 100;
 
 /** SPEC §2 sidebar list: search, A-Z / Z-A, letter picker, rows, and the add button when nothing matches. */
 export function ListPanel(props: ListPanelProps) {
@@ -24,6 +26,11 @@ export function ListPanel(props: ListPanelProps) {
   const [letter, setLetter] = useState<string | null>(null);
   const [order, setOrder] = useState<SortOrder | null>(null);
   const [hidden, setHidden] = useState<Set<number>>(new Set());
+  const [rowLimit, setRowLimit] = useState(ROWS_PER_STEP);
+  const filterBy = (update: () => void) => {
+    update();
+    setRowLimit(ROWS_PER_STEP);
+  };
 
   const shown = useMemo(() => {
     const visible = props.items.filter((item) => !hidden.has(item.id));
@@ -45,11 +52,11 @@ export function ListPanel(props: ListPanelProps) {
           placeholder="Search"
           aria-label={`Search ${props.title}`}
           value={search}
-          onChange={(event) => setSearch(event.target.value)}
+          onChange={(event) => filterBy(() => setSearch(event.target.value))}
         />
-        <SortToggle order={order} onChange={setOrder} />
+        <SortToggle order={order} onChange={(next) => filterBy(() => setOrder(next))} />
       </div>
-      <LetterPicker letter={letter} onChange={setLetter} />
+      <LetterPicker letter={letter} onChange={(next) => filterBy(() => setLetter(next))} />
       {showsAddButton(props.items, search, textOf) && (
         <button
           type="button"
@@ -72,7 +79,7 @@ export function ListPanel(props: ListPanelProps) {
         </p>
       ) : (
         <ol className="list-rows">
-          {shown.map((item, index) => (
+          {shown.slice(0, rowLimit).map((item, index) => (
             <ListRow
               key={item.id}
               item={item}
@@ -84,6 +91,15 @@ export function ListPanel(props: ListPanelProps) {
             />
           ))}
         </ol>
+      )}
+      {shown.length > rowLimit && (
+        <button
+          type="button"
+          className="button-secondary add-button"
+          onClick={() => setRowLimit(rowLimit + ROWS_PER_STEP)}
+        >
+          Show {Math.min(ROWS_PER_STEP, shown.length - rowLimit)} more of {shown.length - rowLimit}
+        </button>
       )}
     </section>
   );
