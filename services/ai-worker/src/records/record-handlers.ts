@@ -12,6 +12,7 @@ import { requireStoredAdmin, type Bus } from '@promptloom/shared';
 import { recordAiEvent, type EventOutlet } from '../events/event-outlet';
 import { recordListUpdated } from '../lists/list-events';
 
+import { CountCache } from './count-cache';
 import { recordFilter } from './record-query';
 import { RECORD_COLUMNS, toAiRecord, type RecordRow } from './record-row';
 import { type UserNames } from './user-names';
@@ -30,6 +31,15 @@ export class RecordHandlers {
     private readonly schema: string,
   ) {}
 
+  private readonly totals = new CountCache();
+
+  /** After a change is committed, totals counted before it are dropped. */
+  private async changed<T>(work: Promise<T>): Promise<T> {
+    const result = await work;
+    this.totals.clear();
+    return result;
+  }
+
   private get table() {
     return `"${this.schema}"."list_items"`;
   }
@@ -38,11 +48,13 @@ export class RecordHandlers {
     await requireStoredAdmin(this.bus, context);
     const em = this.em();
     const { where, params, orderBy } = recordFilter(request);
-    const [counted] = await em.execute<Array<{ total: number }>>(
-      `select count(*)::int as "total" from ${this.table} where ${where}`,
-      params,
-    );
-    const total = counted?.total ?? 0;
+    const total = await this.totals.get(JSON.stringify([where, params]), async () => {
+      const [counted] = await em.execute<Array<{ total: number }>>(
+        `select count(*)::int as "total" from ${this.table} where ${where}`,
+        params,
+      );
+      return counted?.total ?? 0;
+    });
     const lastPage = Math.max(1, Math.ceil(total / request.per_page));
     const page = Math.min(request.page, lastPage);
     const rows =
@@ -64,46 +76,50 @@ export class RecordHandlers {
 
   async update(request: Req<'update'>, context: RequestContext): Promise<AiRecord> {
     const actor = await requireStoredAdmin(this.bus, context);
-    return this.events.transactional(this.em(), async (tx) => {
-      const before = await this.lockRow(tx, request.family, request.id);
-      const after: AiRecord = {
-        ...before,
-        levels: request.levels ?? before.levels,
-        ai_model: request.ai_model === undefined ? before.ai_model : request.ai_model,
-        frequency: request.frequency ?? before.frequency,
-        ai_response: request.ai_response ?? before.ai_response,
-        status: request.status ?? before.status,
-      };
-      await tx.execute(
-        `update ${this.table} set "levels" = ?, "ai_model" = ?, "frequency" = ?, "ai_response" = ?, "status" = ?,
+    return this.changed(
+      this.events.transactional(this.em(), async (tx) => {
+        const before = await this.lockRow(tx, request.family, request.id);
+        const after: AiRecord = {
+          ...before,
+          levels: request.levels ?? before.levels,
+          ai_model: request.ai_model === undefined ? before.ai_model : request.ai_model,
+          frequency: request.frequency ?? before.frequency,
+          ai_response: request.ai_response ?? before.ai_response,
+          status: request.status ?? before.status,
+        };
+        await tx.execute(
+          `update ${this.table} set "levels" = ?, "ai_model" = ?, "frequency" = ?, "ai_response" = ?, "status" = ?,
          "updated_at" = now() where "id" = ?`,
-        [after.levels, after.ai_model, after.frequency, after.ai_response, after.status, before.id],
-      );
-      await recordListUpdated(tx, { userId: before.user_id, family: before.family, jobId: null }, context);
-      recordAiEvent(
-        tx,
-        recordEvents.aiRecordChanged,
-        { action: 'updated', actorId: actor.userId, before, after },
-        context,
-      );
-      return after;
-    });
+          [after.levels, after.ai_model, after.frequency, after.ai_response, after.status, before.id],
+        );
+        await recordListUpdated(tx, { userId: before.user_id, family: before.family, jobId: null }, context);
+        recordAiEvent(
+          tx,
+          recordEvents.aiRecordChanged,
+          { action: 'updated', actorId: actor.userId, before, after },
+          context,
+        );
+        return after;
+      }),
+    );
   }
 
   async delete(request: Req<'delete'>, context: RequestContext): Promise<{ id: number }> {
     const actor = await requireStoredAdmin(this.bus, context);
-    return this.events.transactional(this.em(), async (tx) => {
-      const before = await this.lockRow(tx, request.family, request.id);
-      await tx.execute(`delete from ${this.table} where "id" = ?`, [before.id]);
-      await recordListUpdated(tx, { userId: before.user_id, family: before.family, jobId: null }, context);
-      recordAiEvent(
-        tx,
-        recordEvents.aiRecordChanged,
-        { action: 'deleted', actorId: actor.userId, before, after: null },
-        context,
-      );
-      return { id: before.id };
-    });
+    return this.changed(
+      this.events.transactional(this.em(), async (tx) => {
+        const before = await this.lockRow(tx, request.family, request.id);
+        await tx.execute(`delete from ${this.table} where "id" = ?`, [before.id]);
+        await recordListUpdated(tx, { userId: before.user_id, family: before.family, jobId: null }, context);
+        recordAiEvent(
+          tx,
+          recordEvents.aiRecordChanged,
+          { action: 'deleted', actorId: actor.userId, before, after: null },
+          context,
+        );
+        return { id: before.id };
+      }),
+    );
   }
 
   async counts(context: RequestContext): Promise<{ tl: number; tr: number; bl: number }> {
