@@ -24,6 +24,7 @@ const StreamScreen = lazy(() =>
 const ItemDetailScreen = lazy(() =>
   import('./workspace/detail/ItemDetailScreen').then((m) => ({ default: m.ItemDetailScreen })),
 );
+const AdminApp = lazy(() => import('./admin/AdminApp'));
 const DashboardScreen = lazy(() =>
   import('./screens/workspace/DashboardScreen').then((m) => ({ default: m.DashboardScreen })),
 );
@@ -59,6 +60,9 @@ export function App() {
           <Route path="/pro/:id" element={<ItemDetailScreen family="tr" />} />
           <Route path="/types/streamBM" element={<StreamScreen />} />
           <Route path="/pro/SignatureListingoptRB/:index" element={<SignatureDetailScreen />} />
+        </Route>
+        <Route element={<ProtectedRoute adminOnly />}>
+          <Route path="/admin/*" element={<AdminApp />} />
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>

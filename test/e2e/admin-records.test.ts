@@ -1,0 +1,244 @@
+import { type BrowserContext, type Page } from 'playwright-core';
+import { graphql, newUser, requestJson } from '../support/http';
+import { dialog, expectNoSeriousA11yViolations, startAdminConsole, type AdminConsole } from './admin-support';
+
+// Item names are compared without digits, so every seeded name is letters only.
+const TL_NAMES = [
+  'Amber',
+  'Basalt',
+  'Cobalt',
+  'Dune',
+  'Ember',
+  'Fjord',
+  'Glacier',
+  'Harbor',
+  'Indigo',
+  'Juniper',
+  'Kelp',
+  'Lotus',
+];
+
+let admin: AdminConsole;
+let context: BrowserContext;
+let userToken: string;
+
+async function addItem(family: string, text: string) {
+  const answer = await graphql(
+    admin.product.baseUrl,
+    'mutation ($family: ListFamily!, $text: String!) { addCustomItem(family: $family, text: $text) { family } }',
+    { family, text },
+    userToken,
+  );
+  expect(answer.body.errors).toBeUndefined();
+}
+
+beforeAll(async () => {
+  admin = await startAdminConsole();
+  const signup = await requestJson(admin.product.baseUrl, 'POST', '/api/signup', {
+    body: newUser({ first_name: 'Rosalind', last_name: 'Franklin' }),
+  });
+  userToken = signup.body.access_token;
+  for (const name of TL_NAMES) await addItem('tl', name);
+  await addItem('tr', 'Architect');
+  await addItem('bl', 'Marble');
+  const signature = await graphql(
+    admin.product.baseUrl,
+    'mutation ($input: SignatureInput!) { storeSignature(input: $input) { id } }',
+    { input: { username: 'Rosalind', signature: ['Sky', 'Sea', 'Sand', 'Stone', 'Snow', 'Sun'] } },
+    userToken,
+  );
+  expect(signature.body.errors).toBeUndefined();
+  context = await admin.adminContext();
+}, 90_000);
+afterAll(async () => {
+  await admin?.stop();
+});
+
+async function open(path: string, heading: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${admin.product.baseUrl}${path}`);
+  await page.getByRole('heading', { name: heading }).waitFor();
+  await page.locator('tbody tr').first().waitFor();
+  return page;
+}
+
+const bodyRows = (page: Page) => page.locator('tbody tr');
+
+describe('the admin record lists in a real browser', () => {
+  it('pages through TL records with Previous, Next and Page X of Y', async () => {
+    const page = await open('/admin/mode/tl', 'TL Data');
+    await page.getByText('Page 1 of 2').waitFor();
+    const previous = page.getByRole('button', { name: 'Previous' });
+    const next = page.getByRole('button', { name: 'Next' });
+    expect(await previous.isDisabled()).toBe(true);
+    expect(await next.isDisabled()).toBe(false);
+    expect(await bodyRows(page).count()).toBe(10);
+    expect(await page.getByRole('cell', { name: 'No Any Reason' }).count()).toBe(10);
+    await page.getByRole('cell', { name: 'Rosalind Franklin' }).first().waitFor();
+    await expectNoSeriousA11yViolations(page);
+
+    await next.click();
+    await page.getByText('Page 2 of 2').waitFor();
+    expect(await next.isDisabled()).toBe(true);
+    expect(await previous.isDisabled()).toBe(false);
+    expect(await bodyRows(page).count()).toBe(2);
+    expect(await bodyRows(page).first().locator('td').first().textContent()).toBe('11');
+    await page.close();
+  });
+
+  it('filters the loaded page as one types, searches every page on Enter, and sorts by a column', async () => {
+    const page = await open('/admin/mode/tl', 'TL Data');
+    const search = page.getByPlaceholder('Search anything...');
+    await search.fill('aMbE');
+    await page.waitForFunction(`document.querySelectorAll('tbody tr').length === 1`);
+    await page.getByRole('cell', { name: 'Amber', exact: true }).waitFor();
+    await search.fill('lotus');
+    await page.getByText('No records found.').waitFor();
+    await search.press('Enter');
+    await page.getByRole('cell', { name: 'Lotus', exact: true }).waitFor();
+    await page.getByText('Page 1 of 1').waitFor();
+
+    await search.fill('');
+    await search.press('Enter');
+    await page.getByText('Page 1 of 2').waitFor();
+    const header = page.getByRole('button', { name: 'AI Response' });
+    await header.click();
+    await header.click();
+    await page.waitForFunction(`document.querySelector('th[aria-sort="descending"]') !== null`);
+    await page.waitForFunction(`document.querySelector('tbody tr td:nth-child(6)')?.textContent === 'Lotus'`);
+    await page.close();
+  });
+
+  it('edits and deletes a record on page 2 and stays on page 2', async () => {
+    const page = await open('/admin/mode/tl', 'TL Data');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Page 2 of 2').waitFor();
+    await page.getByRole('button', { name: 'Edit Kelp' }).click();
+    const edit = dialog(page, 'Edit TL Data');
+    expect(await edit.getByLabel('AI Response').inputValue()).toBe('Kelp');
+    await edit.getByLabel('Status').selectOption({ label: 'Select Status' });
+    await edit.getByRole('button', { name: 'Update' }).click();
+    await edit.getByText('The selected status is invalid.').waitFor();
+    await expectNoSeriousA11yViolations(page);
+    await edit.getByLabel('AI Response').fill('Seaweed');
+    await edit.getByLabel('Status').selectOption({ label: 'Deactive' });
+    await edit.getByRole('button', { name: 'Update' }).click();
+    await page.getByText('TL Data Updated successfully').waitFor();
+    await page.getByRole('cell', { name: 'Seaweed', exact: true }).waitFor();
+    await page.getByText('Page 2 of 2').waitFor();
+    expect(
+      await page
+        .getByRole('row', { name: /Seaweed/ })
+        .getByRole('cell', { name: 'Deactive' })
+        .count(),
+    ).toBe(1);
+
+    await page.getByRole('button', { name: 'Delete Lotus' }).click();
+    const confirm = dialog(page, 'Confirm Delete');
+    await confirm.getByText('Are you sure you want to delete this TL ?').waitFor();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('TL Delete Successfully').waitFor();
+    await page.getByRole('cell', { name: 'Lotus', exact: true }).waitFor({ state: 'detached' });
+    await page.getByText('Page 2 of 2').waitFor();
+    await page.close();
+  });
+
+  it('works from the keyboard: / searches, j/k move, Enter edits, Delete asks to delete', async () => {
+    const page = await open('/admin/mode/tl', 'TL Data');
+    await page.keyboard.press('/');
+    expect(await page.evaluate(`document.activeElement?.getAttribute('placeholder')`)).toBe(
+      'Search anything...',
+    );
+    await page.locator('h1').click();
+    await page.keyboard.press('j');
+    await page.keyboard.press('j');
+    await page.keyboard.press('k');
+    expect(await page.locator('tbody tr.selected td:nth-child(6)').textContent()).toBe('Amber');
+    await page.keyboard.press('Enter');
+    const edit = dialog(page, 'Edit TL Data');
+    expect(await edit.getByLabel('AI Response').inputValue()).toBe('Amber');
+    await page.keyboard.press('Escape');
+    await edit.waitFor({ state: 'detached' });
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Delete');
+    await dialog(page, 'Confirm Delete').getByText('Are you sure you want to delete this TL ?').waitFor();
+    await dialog(page, 'Confirm Delete').getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('cell', { name: 'Basalt', exact: true }).waitFor();
+    await page.close();
+  });
+
+  it("shows another admin's change to a row without a reload", async () => {
+    const page = await context.newPage();
+    // The change is made once the page has subscribed (graphql-ws 'subscribe' sent on its socket).
+    const subscribed = page
+      .waitForEvent('websocket')
+      .then((socket) =>
+        socket.waitForEvent('framesent', (frame) => String(frame.payload).includes('AdminRecordChanged')),
+      );
+    await page.goto(`${admin.product.baseUrl}/admin/mode/tl`);
+    await page.getByRole('cell', { name: 'Cobalt', exact: true }).waitFor();
+    await subscribed;
+    const listed = await requestJson(admin.product.baseUrl, 'GET', '/api/admin/user/tl/list?search=Cobalt', {
+      token: admin.adminToken,
+    });
+    const id: number = listed.body.data.data[0].id;
+    await page.waitForTimeout(200);
+    const changed = await graphql(
+      admin.product.baseUrl,
+      'mutation ($id: Int!) { updateRecord(family: tl, id: $id, input: { aiResponse: "Copper" }) { id } }',
+      { id },
+      admin.adminToken,
+    );
+    expect(changed.body.errors).toBeUndefined();
+    await page.getByRole('cell', { name: 'Copper', exact: true }).waitFor();
+    await page.close();
+  });
+
+  it('shows the TR, BL and BR screens with their titles, columns and confirmations', async () => {
+    const tr = await open('/admin/mode/tr', 'TR Data');
+    await tr.getByRole('button', { name: 'Edit Architect' }).click();
+    await dialog(tr, 'Edit TL Data').getByRole('button', { name: 'Cancel' }).click();
+    await tr.getByRole('button', { name: 'Delete Architect' }).click();
+    await dialog(tr, 'Confirm Delete').getByText('Are you sure you want to delete this TR ?').waitFor();
+    await dialog(tr, 'Confirm Delete').getByRole('button', { name: 'Delete' }).click();
+    await tr.getByText('TR Delete Successfully').waitFor();
+    await expectNoSeriousA11yViolations(tr);
+    await tr.close();
+
+    const bl = await open('/admin/mode/bl', 'BL Data');
+    await bl.getByRole('button', { name: 'Edit Marble' }).click();
+    const blEdit = dialog(bl, 'Edit BL Data');
+    await blEdit.getByLabel('Frequency').fill('4');
+    await blEdit.getByRole('button', { name: 'Update' }).click();
+    await bl.getByText('BL Data Updated successfully').waitFor();
+    await bl.getByRole('button', { name: 'Delete Marble' }).click();
+    await dialog(bl, 'Confirm Delete').getByText('Are you sure you want to delete this BL ?').waitFor();
+    await expectNoSeriousA11yViolations(bl);
+    await bl.close();
+
+    const br = await open('/admin/mode/br', 'BR Data');
+    const headers = await br.locator('thead th').allTextContents();
+    expect(headers.map((text) => text.replace(/[▲▼]/g, '').trim())).toEqual([
+      'Sr No',
+      'User name',
+      'Sign Elements',
+      'Signature',
+      'Status',
+      'Action',
+    ]);
+    await br.getByRole('cell', { name: 'Sky, Sea, Sand, Stone, Snow, Sun' }).waitFor();
+    await br.getByRole('button', { name: /^Edit Rosalind/ }).click();
+    const brEdit = dialog(br, 'Edit BR Data');
+    await brEdit.getByLabel('User Name').fill('Rosa');
+    await brEdit.getByRole('button', { name: 'Update' }).click();
+    await br.getByText('TR Data Updated successfully').waitFor();
+    await br.getByRole('cell', { name: 'Rosa', exact: true }).waitFor();
+    await expectNoSeriousA11yViolations(br);
+    await br.getByRole('button', { name: /^Delete Rosa/ }).click();
+    await dialog(br, 'Confirm Delete').getByText('Are you sure you want to delete this TR ?').waitFor();
+    await dialog(br, 'Confirm Delete').getByRole('button', { name: 'Delete' }).click();
+    await br.getByText('BR Delete Successfully').waitFor();
+    await br.getByText('No records found.').waitFor();
+    await br.close();
+  }, 60_000);
+});

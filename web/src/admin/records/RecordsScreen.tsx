@@ -1,0 +1,163 @@
+import { useRef } from 'react';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { useToast } from '../../components/Toasts';
+import { ConfirmDialog } from '../shared/ConfirmDialog';
+import { EmptyRow } from '../shared/EmptyRow';
+import { Modal } from '../shared/Modal';
+import { ADMIN_PAGE_SIZE } from '../shared/page';
+import { Pager } from '../shared/Pager';
+import { RowActions } from '../shared/RowActions';
+import { runDelete } from '../shared/run-delete';
+import { useCrudState } from '../shared/useCrudState';
+import { useRefetchOn } from '../shared/useRefetchOn';
+import { useSaveForm } from '../shared/useSaveForm';
+import { filterRows } from './filter-page';
+import {
+  ADMIN_RECORDS,
+  DELETE_RECORD,
+  RECORD_CHANGED,
+  UPDATE_RECORD,
+  type AdminRecord,
+  type AiFamily,
+  type RecordInput,
+} from './record-operations';
+import { RECORD_TEXTS, statusLabel } from './record-texts';
+import { RecordEditForm } from './RecordEditForm';
+import { RecordSearch } from './RecordSearch';
+import { SortHeader } from './SortHeader';
+import { useRecordListState } from './useRecordListState';
+import { useTableKeys } from './useTableKeys';
+
+const COLUMNS: Array<{ label: string; column?: string }> = [
+  { label: 'Sr No', column: 'id' },
+  { label: 'User Name', column: 'user_name' },
+  { label: 'Levels', column: 'levels' },
+  { label: 'AI Model', column: 'ai_model' },
+  { label: 'Frequency', column: 'frequency' },
+  { label: 'AI Response', column: 'ai_response' },
+  { label: 'AI Reason', column: 'ai_reason' },
+  { label: 'Status', column: 'status' },
+  { label: 'Action' },
+];
+
+/** SPEC §2 TL, TR and BL record lists: paged, searched, sorted; Edit and Delete per row. */
+export function RecordsScreen({ family }: { family: AiFamily }) {
+  const texts = RECORD_TEXTS[family];
+  const toast = useToast();
+  const list = useRecordListState();
+  const searchRef = useRef<HTMLInputElement>(null);
+  const { data, error, refetch } = useQuery(ADMIN_RECORDS, {
+    variables: { family, perPage: ADMIN_PAGE_SIZE, ...list.variables },
+  });
+  const { editing, setEditing, deleting, setDeleting } = useCrudState<AdminRecord>();
+  const form = useSaveForm(() => setEditing(null));
+  const [updateRecord] = useMutation(UPDATE_RECORD);
+  const [deleteRecord] = useMutation(DELETE_RECORD);
+  useRefetchOn(RECORD_CHANGED, refetch, { family });
+
+  const pageData = data?.adminRecords;
+  const page = pageData?.currentPage ?? list.page;
+  const rows = filterRows(pageData?.data ?? [], list.filter, (r) => [
+    r.userName,
+    r.aiModel,
+    r.aiResponse,
+    statusLabel(r.status),
+    r.status,
+    r.frequency,
+    r.levels,
+  ]);
+  const openEdit = (record: AdminRecord) => {
+    form.clear();
+    setEditing(record);
+  };
+  const selected = useTableKeys({
+    rowCount: rows.length,
+    searchRef,
+    enabled: !editing && !deleting,
+    onEdit: (index) => openEdit(rows[index]!),
+    onDelete: (index) => setDeleting(rows[index]!),
+  });
+  const update = (input: RecordInput) => {
+    if (editing === 'new' || !editing) return;
+    void form.save(async () => {
+      await updateRecord({ variables: { family, id: editing.id, input } });
+      await refetch();
+    }, texts.updated);
+  };
+
+  return (
+    <section className="admin-screen" aria-labelledby="records-heading">
+      <div className="admin-screen-head">
+        <h1 id="records-heading">{texts.heading}</h1>
+        <RecordSearch
+          ref={searchRef}
+          value={list.filter}
+          onChange={list.setFilter}
+          onSearchAll={list.searchAll}
+        />
+      </div>
+      {error && (
+        <p className="form-error" role="alert">
+          Failed to fetch user list
+        </p>
+      )}
+      <table className="admin-table admin-table-records">
+        <thead>
+          <tr>
+            {COLUMNS.map((column) => (
+              <SortHeader key={column.label} {...column} state={list.sort} onSort={list.setSort} />
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {pageData && rows.length === 0 && <EmptyRow columns={COLUMNS.length} text="No records found." />}
+          {rows.map((record, index) => (
+            <tr key={record.id} className={index === selected ? 'selected' : undefined}>
+              <td>{(page - 1) * ADMIN_PAGE_SIZE + index + 1}</td>
+              <td>{record.userName ?? ''}</td>
+              <td>{record.levels}</td>
+              <td>{record.aiModel ?? ''}</td>
+              <td>{record.frequency ?? ''}</td>
+              <td>{record.aiResponse}</td>
+              <td>{record.aiReason || 'No Any Reason'}</td>
+              <td>{statusLabel(record.status)}</td>
+              <td>
+                <RowActions
+                  label={record.aiResponse}
+                  onEdit={() => openEdit(record)}
+                  onDelete={() => setDeleting(record)}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <Pager page={page} lastPage={pageData?.lastPage ?? 1} onPage={list.setPage} />
+      {editing && editing !== 'new' && (
+        <Modal title={texts.editTitle} onClose={() => setEditing(null)}>
+          <RecordEditForm
+            record={editing}
+            errors={form.errors}
+            busy={form.busy}
+            onSubmit={update}
+            onCancel={() => setEditing(null)}
+          />
+        </Modal>
+      )}
+      {deleting && (
+        <ConfirmDialog
+          text={texts.confirm}
+          onCancel={() => setDeleting(null)}
+          onConfirm={async () => {
+            const failure = await runDelete(() => deleteRecord({ variables: { family, id: deleting.id } }));
+            if (failure) return failure;
+            toast('success', texts.deleted);
+            setDeleting(null);
+            await refetch();
+            return null;
+          }}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,143 @@
+import { useRef } from 'react';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { useToast } from '../../components/Toasts';
+import { ConfirmDialog } from '../shared/ConfirmDialog';
+import { EmptyRow } from '../shared/EmptyRow';
+import { Modal } from '../shared/Modal';
+import { ADMIN_PAGE_SIZE } from '../shared/page';
+import { Pager } from '../shared/Pager';
+import { RowActions } from '../shared/RowActions';
+import { runDelete } from '../shared/run-delete';
+import { useCrudState } from '../shared/useCrudState';
+import { useRefetchOn } from '../shared/useRefetchOn';
+import { useSaveForm } from '../shared/useSaveForm';
+import {
+  ADMIN_SIGNATURE_RECORDS,
+  DELETE_RECORD,
+  RECORD_CHANGED,
+  UPDATE_SIGNATURE_RECORD,
+  type SignatureRecord,
+  type SignatureRecordInput,
+} from './record-operations';
+import { RECORD_TEXTS, statusLabel } from './record-texts';
+import { SignatureEditForm } from './SignatureEditForm';
+import { SortHeader } from './SortHeader';
+import { useRecordListState } from './useRecordListState';
+import { useTableKeys } from './useTableKeys';
+
+const COLUMNS: Array<{ label: string; column?: string }> = [
+  { label: 'Sr No', column: 'id' },
+  { label: 'User name', column: 'username' },
+  { label: 'Sign Elements', column: 'signatureElements' },
+  { label: 'Signature', column: 'signature' },
+  { label: 'Status', column: 'status' },
+  { label: 'Action' },
+];
+
+const texts = RECORD_TEXTS.br;
+
+/** SPEC §2 BR record list (users' saved signatures): paged, sorted; Edit and Delete per row; no search box. */
+export function SignatureRecordsScreen() {
+  const toast = useToast();
+  const list = useRecordListState();
+  const searchRef = useRef<HTMLInputElement>(null);
+  const { data, error, refetch } = useQuery(ADMIN_SIGNATURE_RECORDS, {
+    variables: { perPage: ADMIN_PAGE_SIZE, ...list.variables },
+  });
+  const { editing, setEditing, deleting, setDeleting } = useCrudState<SignatureRecord>();
+  const form = useSaveForm(() => setEditing(null));
+  const [updateRecord] = useMutation(UPDATE_SIGNATURE_RECORD);
+  const [deleteRecord] = useMutation(DELETE_RECORD);
+  useRefetchOn(RECORD_CHANGED, refetch, { family: 'br' });
+
+  const pageData = data?.adminSignatureRecords;
+  const page = pageData?.currentPage ?? list.page;
+  const rows = pageData?.data ?? [];
+  const openEdit = (record: SignatureRecord) => {
+    form.clear();
+    setEditing(record);
+  };
+  const selected = useTableKeys({
+    rowCount: rows.length,
+    searchRef,
+    enabled: !editing && !deleting,
+    onEdit: (index) => openEdit(rows[index]!),
+    onDelete: (index) => setDeleting(rows[index]!),
+  });
+  const update = (input: SignatureRecordInput) => {
+    if (editing === 'new' || !editing) return;
+    void form.save(async () => {
+      await updateRecord({ variables: { id: editing.id, input } });
+      await refetch();
+    }, texts.updated);
+  };
+
+  return (
+    <section className="admin-screen" aria-labelledby="records-heading">
+      <div className="admin-screen-head">
+        <h1 id="records-heading">{texts.heading}</h1>
+      </div>
+      {error && (
+        <p className="form-error" role="alert">
+          Failed to fetch user list
+        </p>
+      )}
+      <table className="admin-table admin-table-signatures">
+        <thead>
+          <tr>
+            {COLUMNS.map((column) => (
+              <SortHeader key={column.label} {...column} state={list.sort} onSort={list.setSort} />
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {pageData && rows.length === 0 && <EmptyRow columns={COLUMNS.length} text="No records found." />}
+          {rows.map((record, index) => (
+            <tr key={record.id} className={index === selected ? 'selected' : undefined}>
+              <td>{(page - 1) * ADMIN_PAGE_SIZE + index + 1}</td>
+              <td>{record.username}</td>
+              <td>{record.signatureElements.join(', ')}</td>
+              <td>{record.signature.join(', ')}</td>
+              <td>{statusLabel(record.status)}</td>
+              <td>
+                <RowActions
+                  label={`${record.username} ${record.id}`}
+                  onEdit={() => openEdit(record)}
+                  onDelete={() => setDeleting(record)}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <Pager page={page} lastPage={pageData?.lastPage ?? 1} onPage={list.setPage} />
+      {editing && editing !== 'new' && (
+        <Modal title={texts.editTitle} onClose={() => setEditing(null)}>
+          <SignatureEditForm
+            record={editing}
+            errors={form.errors}
+            busy={form.busy}
+            onSubmit={update}
+            onCancel={() => setEditing(null)}
+          />
+        </Modal>
+      )}
+      {deleting && (
+        <ConfirmDialog
+          text={texts.confirm}
+          onCancel={() => setDeleting(null)}
+          onConfirm={async () => {
+            const failure = await runDelete(() =>
+              deleteRecord({ variables: { family: 'br', id: deleting.id } }),
+            );
+            if (failure) return failure;
+            toast('success', texts.deleted);
+            setDeleting(null);
+            await refetch();
+            return null;
+          }}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+import { useState, type FormEvent } from 'react';
+import { TextField } from '../../components/TextField';
+import { SelectField } from '../shared/SelectField';
+import { type AdminUser, type AdminUserInput } from './user-operations';
+
+interface UserFormProps {
+  user: AdminUser | null;
+  errors: Record<string, string>;
+  busy: boolean;
+  onSubmit(input: AdminUserInput): void;
+  onCancel(): void;
+}
+
+/** The user modal's form; a blank password on edit keeps the password. */
+export function UserForm({ user, errors, busy, onSubmit, onCancel }: UserFormProps) {
+  const [form, setForm] = useState<AdminUserInput>({
+    name: user?.name ?? '',
+    email: user?.email ?? '',
+    mobile: user?.mobile ?? '',
+    roleType: user?.roleType ?? 'user',
+    status: user?.status ?? 'Active',
+    password: '',
+    passwordConfirmation: '',
+  });
+  const set = (field: keyof AdminUserInput) => (event: { target: { value: string } }) =>
+    setForm((current) => ({ ...current, [field]: event.target.value }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit(form);
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <TextField label="Name" value={form.name} onChange={set('name')} error={errors.name} />
+      <TextField label="Email" type="email" value={form.email} onChange={set('email')} error={errors.email} />
+      <TextField label="Mobile" value={form.mobile} onChange={set('mobile')} error={errors.mobile} />
+      <SelectField
+        label="Role"
+        value={form.roleType}
+        onChange={set('roleType')}
+        error={errors.roleType}
+        options={[
+          { value: 'user', label: 'user' },
+          { value: 'Admin', label: 'Admin' },
+        ]}
+      />
+      <SelectField
+        label="Status"
+        value={form.status}
+        onChange={set('status')}
+        error={errors.status}
+        options={[
+          { value: 'Active', label: 'Active' },
+          { value: 'Inactive', label: 'Inactive' },
+        ]}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        value={form.password}
+        onChange={set('password')}
+        error={errors.password}
+      />
+      <TextField
+        label="Confirm Password"
+        type="password"
+        autoComplete="new-password"
+        value={form.passwordConfirmation}
+        onChange={set('passwordConfirmation')}
+        error={errors.passwordConfirmation}
+      />
+      <div className="admin-modal-actions">
+        <button type="button" className="button-secondary" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="button-primary" disabled={busy}>
+          {user ? 'Update' : 'Create'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,140 @@
+import { useState } from 'react';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { useToast } from '../../components/Toasts';
+import { ConfirmDialog } from '../shared/ConfirmDialog';
+import { EmptyRow } from '../shared/EmptyRow';
+import { Modal } from '../shared/Modal';
+import { ADMIN_PAGE_SIZE } from '../shared/page';
+import { Pager } from '../shared/Pager';
+import { RowActions } from '../shared/RowActions';
+import { runDelete } from '../shared/run-delete';
+import { useCrudState } from '../shared/useCrudState';
+import { useRefetchOn } from '../shared/useRefetchOn';
+import { useSaveForm } from '../shared/useSaveForm';
+import { UserForm } from './UserForm';
+import {
+  ADMIN_USERS,
+  CREATE_USER,
+  DELETE_USER,
+  UPDATE_USER,
+  USERS_CHANGED,
+  type AdminUser,
+  type AdminUserInput,
+} from './user-operations';
+
+/** SPEC §2 Manage User: the users table, the create/edit modal and the delete confirmation. */
+export function UsersScreen() {
+  const toast = useToast();
+  const [page, setPage] = useState(1);
+  const { data, error, refetch } = useQuery(ADMIN_USERS, { variables: { page, perPage: ADMIN_PAGE_SIZE } });
+  const { editing, setEditing, deleting, setDeleting } = useCrudState<AdminUser>();
+  const form = useSaveForm(() => setEditing(null));
+  const [createUser] = useMutation(CREATE_USER);
+  const [updateUser] = useMutation(UPDATE_USER);
+  const [deleteUser] = useMutation(DELETE_USER);
+  useRefetchOn(USERS_CHANGED.created, refetch);
+  useRefetchOn(USERS_CHANGED.updated, refetch);
+  useRefetchOn(USERS_CHANGED.deleted, refetch);
+
+  const users = data?.adminUsers.data ?? [];
+  const submit = (input: AdminUserInput) => {
+    if (editing === 'new') {
+      void form.save(async () => {
+        await createUser({ variables: { input } });
+        await refetch();
+      }, 'User Create Successfully');
+    } else if (editing) {
+      const { password, passwordConfirmation, ...rest } = input;
+      const change = password ? { ...rest, password, passwordConfirmation } : rest;
+      void form.save(async () => {
+        await updateUser({ variables: { id: editing.id, input: change } });
+        await refetch();
+      }, 'User Updated successfully');
+    }
+  };
+
+  return (
+    <section className="admin-screen" aria-labelledby="users-heading">
+      <div className="admin-screen-head">
+        <h1 id="users-heading">Manage User</h1>
+        <button
+          type="button"
+          className="button-primary"
+          onClick={() => {
+            form.clear();
+            setEditing('new');
+          }}
+        >
+          Add User
+        </button>
+      </div>
+      {error && (
+        <p className="form-error" role="alert">
+          Failed to fetch user list
+        </p>
+      )}
+      <table className="admin-table">
+        <thead>
+          <tr>
+            <th scope="col">Sr No</th>
+            <th scope="col">Name</th>
+            <th scope="col">Email</th>
+            <th scope="col">Mobile</th>
+            <th scope="col">Role</th>
+            <th scope="col">Status</th>
+            <th scope="col">Action</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data && users.length === 0 && <EmptyRow columns={7} text="No User found." />}
+          {users.map((user, index) => (
+            <tr key={user.id}>
+              <td>{(page - 1) * ADMIN_PAGE_SIZE + index + 1}</td>
+              <td>{user.name}</td>
+              <td>{user.email}</td>
+              <td>{user.mobile}</td>
+              <td>{user.roleType}</td>
+              <td>{user.status}</td>
+              <td>
+                <RowActions
+                  label={user.email}
+                  onEdit={() => {
+                    form.clear();
+                    setEditing(user);
+                  }}
+                  onDelete={() => setDeleting(user)}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <Pager page={page} lastPage={data?.adminUsers.lastPage ?? 1} onPage={setPage} />
+      {editing && (
+        <Modal title={editing === 'new' ? 'Add User' : 'Edit User'} onClose={() => setEditing(null)}>
+          <UserForm
+            user={editing === 'new' ? null : editing}
+            errors={form.errors}
+            busy={form.busy}
+            onSubmit={submit}
+            onCancel={() => setEditing(null)}
+          />
+        </Modal>
+      )}
+      {deleting && (
+        <ConfirmDialog
+          text="Are you sure you want to delete this User?"
+          onCancel={() => setDeleting(null)}
+          onConfirm={async () => {
+            const failure = await runDelete(() => deleteUser({ variables: { id: deleting.id } }));
+            if (failure) return failure;
+            toast('success', 'User Delete Successfully');
+            setDeleting(null);
+            await refetch();
+            return null;
+          }}
+        />
+      )}
+    </section>
+  );
+}
