@@ -167,6 +167,21 @@ describe('the admin record lists in a real browser', () => {
     await page.close();
   });
 
+  it('shows a record a user creates without a reload', async () => {
+    const page = await context.newPage();
+    const subscribed = page
+      .waitForEvent('websocket')
+      .then((socket) =>
+        socket.waitForEvent('framesent', (frame) => String(frame.payload).includes('AdminUserListChanged')),
+      );
+    await page.goto(`${admin.product.baseUrl}/admin/mode/tr`);
+    await page.getByRole('cell', { name: 'Architect', exact: true }).waitFor();
+    await subscribed;
+    await addItem('tr', 'Surveyor');
+    await page.getByRole('cell', { name: 'Surveyor', exact: true }).waitFor();
+    await page.close();
+  });
+
   it("shows another admin's change to a row without a reload", async () => {
     const page = await context.newPage();
     // The change is made once the page has subscribed (graphql-ws 'subscribe' sent on its socket).

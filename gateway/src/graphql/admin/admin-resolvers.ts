@@ -6,6 +6,7 @@ import { AdminModeTypeResolver } from './admin-mode-type-resolver';
 import { AdminModuleResolver } from './admin-module-resolver';
 import { AdminRecordsResolver } from './records-resolver';
 import { AdminRecordSubscriptions } from './records-subscriptions';
+import { UserListChangeSubscriptions } from './user-list-changes';
 
 /** The admin console's resolvers beyond users: catalogue, audit log, dashboard, live catalogue changes. */
 export const ADMIN_CATALOGUE_RESOLVERS = [
@@ -17,4 +18,5 @@ export const ADMIN_CATALOGUE_RESOLVERS = [
   AdminCatalogueSubscriptions,
   AdminRecordsResolver,
   AdminRecordSubscriptions,
+  UserListChangeSubscriptions,
 ] as const;

@@ -16,6 +16,7 @@ import {
   ADMIN_RECORDS,
   DELETE_RECORD,
   RECORD_CHANGED,
+  USER_LIST_CHANGED,
   UPDATE_RECORD,
   type AdminRecord,
   type AiFamily,
@@ -54,6 +55,7 @@ export function RecordsScreen({ family }: { family: AiFamily }) {
   const [updateRecord] = useMutation(UPDATE_RECORD);
   const [deleteRecord] = useMutation(DELETE_RECORD);
   useRefetchOn(RECORD_CHANGED, refetch, { family });
+  useRefetchOn(USER_LIST_CHANGED, refetch, { family });
 
   const pageData = data?.adminRecords;
   const page = pageData?.currentPage ?? list.page;

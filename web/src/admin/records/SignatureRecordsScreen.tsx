@@ -15,6 +15,7 @@ import {
   ADMIN_SIGNATURE_RECORDS,
   DELETE_RECORD,
   RECORD_CHANGED,
+  USER_LIST_CHANGED,
   UPDATE_SIGNATURE_RECORD,
   type SignatureRecord,
   type SignatureRecordInput,
@@ -49,6 +50,7 @@ export function SignatureRecordsScreen() {
   const [updateRecord] = useMutation(UPDATE_SIGNATURE_RECORD);
   const [deleteRecord] = useMutation(DELETE_RECORD);
   useRefetchOn(RECORD_CHANGED, refetch, { family: 'br' });
+  useRefetchOn(USER_LIST_CHANGED, refetch, { family: 'br' });
 
   const pageData = data?.adminSignatureRecords;
   const page = pageData?.currentPage ?? list.page;

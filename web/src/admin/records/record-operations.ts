@@ -153,3 +153,16 @@ export const RECORD_CHANGED: TypedDocumentNode<
     }
   }
 `;
+
+/** Users' own changes to their lists (items added or generated) or signatures: the admin table refetches. */
+export const USER_LIST_CHANGED: TypedDocumentNode<
+  { userListChanged: { userId: number; sequence: number } },
+  { family: AiFamily | 'br' }
+> = gql`
+  subscription AdminUserListChanged($family: ListFamily!) {
+    userListChanged(family: $family) {
+      userId
+      sequence
+    }
+  }
+`;
