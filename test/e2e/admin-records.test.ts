@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { type BrowserContext, type Page } from 'playwright-core';
 import { graphql, newUser, requestJson } from '../support/http';
 import { dialog, expectNoSeriousA11yViolations, startAdminConsole, type AdminConsole } from './admin-support';
@@ -164,6 +165,26 @@ describe('the admin record lists in a real browser', () => {
     await dialog(page, 'Confirm Delete').getByText('Are you sure you want to delete this TL ?').waitFor();
     await dialog(page, 'Confirm Delete').getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('cell', { name: 'Basalt', exact: true }).waitFor();
+    await page.close();
+  });
+
+  it('exports every page of the current search as CSV', async () => {
+    const page = await context.newPage();
+    await page.goto(`${admin.product.baseUrl}/admin/mode/tl`);
+    await page.getByRole('cell', { name: 'Amber', exact: true }).waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('tl-records.csv');
+    const text = await readFile((await download.path())!, 'utf8');
+    const lines = text.trim().split('\r\n');
+    expect(lines[0]).toBe('Sr No,User Name,Levels,AI Model,Frequency,AI Response,AI Reason,Status');
+    const listed = await requestJson(admin.product.baseUrl, 'GET', '/api/admin/user/tl/list', {
+      token: admin.adminToken,
+    });
+    expect(lines).toHaveLength(1 + listed.body.data.total);
+    expect(lines.some((line) => line.includes('Amber') && line.includes('Rosalind Franklin'))).toBe(true);
     await page.close();
   });
 

@@ -1,8 +1,9 @@
 import { useRef } from 'react';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { useToast } from '../../components/Toasts';
 import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { EmptyRow } from '../shared/EmptyRow';
+import { ExportCsvButton } from '../shared/ExportCsvButton';
 import { Modal } from '../shared/Modal';
 import { ADMIN_PAGE_SIZE } from '../shared/page';
 import { Pager } from '../shared/Pager';
@@ -47,6 +48,7 @@ export function RecordsScreen({ family }: { family: AiFamily }) {
   const toast = useToast();
   const list = useRecordListState();
   const searchRef = useRef<HTMLInputElement>(null);
+  const client = useApolloClient();
   const { data, error, refetch } = useQuery(ADMIN_RECORDS, {
     variables: { family, perPage: ADMIN_PAGE_SIZE, ...list.variables },
   });
@@ -96,6 +98,40 @@ export function RecordsScreen({ family }: { family: AiFamily }) {
           value={list.filter}
           onChange={list.setFilter}
           onSearchAll={list.searchAll}
+        />
+        <ExportCsvButton
+          filename={`${family}-records.csv`}
+          header={[
+            'Sr No',
+            'User Name',
+            'Levels',
+            'AI Model',
+            'Frequency',
+            'AI Response',
+            'AI Reason',
+            'Status',
+          ]}
+          fetchPage={async (exportPage) => {
+            const { data: exported } = await client.query({
+              query: ADMIN_RECORDS,
+              variables: { family, ...list.variables, page: exportPage, perPage: 100 },
+              fetchPolicy: 'network-only',
+            });
+            const result = exported!.adminRecords;
+            return {
+              lastPage: result.lastPage,
+              rows: result.data.map((r, index) => [
+                (exportPage - 1) * 100 + index + 1,
+                r.userName ?? '',
+                r.levels,
+                r.aiModel ?? '',
+                r.frequency ?? '',
+                r.aiResponse,
+                r.aiReason || 'No Any Reason',
+                statusLabel(r.status),
+              ]),
+            };
+          }}
         />
       </div>
       {error && (
