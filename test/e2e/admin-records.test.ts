@@ -185,6 +185,16 @@ describe('the admin record lists in a real browser', () => {
     });
     expect(lines).toHaveLength(1 + listed.body.data.total);
     expect(lines.some((line) => line.includes('Amber') && line.includes('Rosalind Franklin'))).toBe(true);
+
+    await page.goto(`${admin.product.baseUrl}/admin/mode/br`);
+    await page.getByRole('cell', { name: 'Rosalind', exact: true }).waitFor();
+    const [brDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    const brLines = (await readFile((await brDownload.path())!, 'utf8')).trim().split('\r\n');
+    expect(brLines[0]).toBe('Sr No,User name,Sign Elements,Signature,Status');
+    expect(brLines[1]).toContain('"Sky, Sea, Sand, Stone, Snow, Sun"');
     await page.close();
   });
 

@@ -68,6 +68,12 @@ describe('signature and stream in a real browser', () => {
     await page.getByRole('button', { name: 'Active signature', exact: true }).waitFor();
 
     await page.goto(`${product.baseUrl}/`);
+    expect(await page.evaluate(`localStorage.getItem('url')`)).toBe('/');
+    await page.getByRole('button', { name: 'Open Signatures' }).click();
+    await page.waitForURL('**/pro/SignatureListingBR');
+    expect(await page.evaluate(`localStorage.getItem('url')`)).toBe('/pro/SignatureListingBR');
+
+    await page.goto(`${product.baseUrl}/`);
     const stream = page.getByRole('button', { name: '00' });
     await page.waitForFunction(`document.querySelector('.stream-button')?.disabled === false`);
     await stream.click();

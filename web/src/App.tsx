@@ -1,5 +1,5 @@
-import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { lazy, Suspense, useEffect } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { ProtectedRoute } from './session/ProtectedRoute';
 import { SignInScreen } from './screens/auth/SignInScreen';
 import { SignUpScreen } from './screens/auth/SignUpScreen';
@@ -35,8 +35,15 @@ const loading = (
   </p>
 );
 
+/** SPEC §2: the current path is remembered (local value `url`) for later returns. */
+function useRememberedPath(): void {
+  const { pathname } = useLocation();
+  useEffect(() => localStorage.setItem('url', pathname), [pathname]);
+}
+
 /** SPEC §2 route table (the screens not built yet fall back to home). */
 export function App() {
+  useRememberedPath();
   return (
     <Suspense fallback={loading}>
       <Routes>

@@ -3,6 +3,7 @@ import { useQuery } from '@apollo/client/react';
 import { MY_SIGNATURE } from './data/signature-operations';
 import { Logo } from '../components/Logo';
 import { Sidebar } from './components/Sidebar';
+import { BottomRightButton } from './components/BottomRightButton';
 import { MiddlePanel } from './components/MiddlePanel';
 import { useSelection } from './data/useSelection';
 import { useStoredState } from './data/useStoredState';
@@ -51,6 +52,11 @@ export function HomeScreen() {
           />
         )}
         <MiddlePanel selection={selection} signatureActive={signatureActive} />
+        <BottomRightButton
+          signatureActive={signatureActive}
+          proActive={selection.activePro.length > 0}
+          rightFlip={rightFlip}
+        />
         {rightOpen && (
           <Sidebar
             side="right"

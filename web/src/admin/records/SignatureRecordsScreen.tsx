@@ -1,8 +1,9 @@
 import { useRef } from 'react';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { useToast } from '../../components/Toasts';
 import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { EmptyRow } from '../shared/EmptyRow';
+import { ExportCsvButton } from '../shared/ExportCsvButton';
 import { Modal } from '../shared/Modal';
 import { ADMIN_PAGE_SIZE } from '../shared/page';
 import { Pager } from '../shared/Pager';
@@ -42,6 +43,7 @@ export function SignatureRecordsScreen() {
   const toast = useToast();
   const list = useRecordListState();
   const searchRef = useRef<HTMLInputElement>(null);
+  const client = useApolloClient();
   const { data, error, refetch } = useQuery(ADMIN_SIGNATURE_RECORDS, {
     variables: { perPage: ADMIN_PAGE_SIZE, ...list.variables },
   });
@@ -78,6 +80,28 @@ export function SignatureRecordsScreen() {
     <section className="admin-screen" aria-labelledby="records-heading">
       <div className="admin-screen-head">
         <h1 id="records-heading">{texts.heading}</h1>
+        <ExportCsvButton
+          filename="br-records.csv"
+          header={['Sr No', 'User name', 'Sign Elements', 'Signature', 'Status']}
+          fetchPage={async (exportPage) => {
+            const { data: exported } = await client.query({
+              query: ADMIN_SIGNATURE_RECORDS,
+              variables: { ...list.variables, page: exportPage, perPage: 100 },
+              fetchPolicy: 'network-only',
+            });
+            const result = exported!.adminSignatureRecords;
+            return {
+              lastPage: result.lastPage,
+              rows: result.data.map((r, index) => [
+                (exportPage - 1) * 100 + index + 1,
+                r.username,
+                r.signatureElements.join(', '),
+                r.signature.join(', '),
+                statusLabel(r.status),
+              ]),
+            };
+          }}
+        />
       </div>
       {error && (
         <p className="form-error" role="alert">
