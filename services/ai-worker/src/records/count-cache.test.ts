@@ -12,4 +12,19 @@ describe('CountCache', () => {
     cache.clear();
     expect(await cache.get('a', count, 2002)).toBe(4);
   });
+
+  it('shares one count between requests that miss at the same time', async () => {
+    const cache = new CountCache(2000);
+    let counted = 0;
+    const slowCount = () => new Promise<number>((resolve) => setTimeout(() => resolve(++counted), 20));
+    const totals = await Promise.all([1, 2, 3, 4].map(() => cache.get('a', slowCount, 0)));
+    expect(totals).toEqual([1, 1, 1, 1]);
+    expect(counted).toBe(1);
+  });
+
+  it('does not keep a failed count', async () => {
+    const cache = new CountCache(2000);
+    await expect(cache.get('a', () => Promise.reject(new Error('down')), 0)).rejects.toThrow('down');
+    expect(await cache.get('a', async () => 7, 1)).toBe(7);
+  });
 });

@@ -61,7 +61,10 @@ export class RecordHandlers {
       total === 0
         ? []
         : await em.execute<RecordRow[]>(
-            `select ${RECORD_COLUMNS} from ${this.table} where ${where} order by ${orderBy} limit ? offset ?`,
+            // Deferred join: the page's ids come from an index-only walk past the offset; only those rows are read.
+            `select ${RECORD_COLUMNS} from ${this.table} where "id" in (` +
+              `select "id" from ${this.table} where ${where} order by ${orderBy} limit ? offset ?` +
+              `) order by ${orderBy}`,
             [...params, request.per_page, (page - 1) * request.per_page],
           );
     await this.names.fillMissing(rows, context);
