@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { useToast } from '../../components/Toasts';
 import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { ManageTable } from '../shared/ManageTable';
 import { Modal } from '../shared/Modal';
 import { ADMIN_PAGE_SIZE } from '../shared/page';
 import { Pager } from '../shared/Pager';
-import { runDelete } from '../shared/run-delete';
+import { useDeleteAction } from '../shared/useDeleteAction';
 import { ScreenHead } from '../shared/ScreenHead';
 import { useCrudState } from '../shared/useCrudState';
 import { useRefetchOn } from '../shared/useRefetchOn';
@@ -25,11 +24,14 @@ import { ModeTypeForm } from './ModeTypeForm';
 
 /** SPEC §2 Manage Mode Type: a TL mode and a TR mode under a parent mode. */
 export function ModeTypesScreen() {
-  const toast = useToast();
   const [page, setPage] = useState(1);
   const { data, refetch } = useQuery(ADMIN_MODE_TYPES, { variables: { page, perPage: ADMIN_PAGE_SIZE } });
   const modes = useQuery(ADMIN_MODES, { variables: { page: 1, perPage: 100 } });
   const { editing, setEditing, deleting, setDeleting } = useCrudState<ModeType>();
+  const confirmDelete = useDeleteAction(async () => {
+    setDeleting(null);
+    await refetch();
+  });
   const form = useSaveForm(() => setEditing(null));
   const [createModeType] = useMutation(CREATE_MODE_TYPE);
   const [updateModeType] = useMutation(UPDATE_MODE_TYPE);
@@ -97,14 +99,12 @@ export function ModeTypesScreen() {
         <ConfirmDialog
           text="Are you sure you want to delete this module?"
           onCancel={() => setDeleting(null)}
-          onConfirm={async () => {
-            const failure = await runDelete(() => deleteModeType({ variables: { id: deleting.id } }));
-            if (failure) return failure;
-            toast('success', 'Delete Mode Type  Successfully');
-            setDeleting(null);
-            await refetch();
-            return null;
-          }}
+          onConfirm={() =>
+            confirmDelete(
+              () => deleteModeType({ variables: { id: deleting.id } }),
+              'Delete Mode Type  Successfully',
+            )
+          }
         />
       )}
     </section>

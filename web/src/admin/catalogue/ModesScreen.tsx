@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { useToast } from '../../components/Toasts';
 import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { ManageTable } from '../shared/ManageTable';
 import { Modal } from '../shared/Modal';
 import { ADMIN_PAGE_SIZE } from '../shared/page';
 import { Pager } from '../shared/Pager';
-import { runDelete } from '../shared/run-delete';
+import { useDeleteAction } from '../shared/useDeleteAction';
 import { ScreenHead } from '../shared/ScreenHead';
 import { useCrudState } from '../shared/useCrudState';
 import { useRefetchOn } from '../shared/useRefetchOn';
@@ -25,11 +24,14 @@ import { ModeForm } from './ModeForm';
 
 /** SPEC §2 Manage Mode: a mode is a name with several modules. */
 export function ModesScreen() {
-  const toast = useToast();
   const [page, setPage] = useState(1);
   const { data, refetch } = useQuery(ADMIN_MODES, { variables: { page, perPage: ADMIN_PAGE_SIZE } });
   const modules = useQuery(ADMIN_MODULES, { variables: { page: 1, perPage: 100 } });
   const { editing, setEditing, deleting, setDeleting } = useCrudState<Mode>();
+  const confirmDelete = useDeleteAction(async () => {
+    setDeleting(null);
+    await refetch();
+  });
   const form = useSaveForm(() => setEditing(null));
   const [createMode] = useMutation(CREATE_MODE);
   const [updateMode] = useMutation(UPDATE_MODE);
@@ -93,14 +95,9 @@ export function ModesScreen() {
         <ConfirmDialog
           text="Are you sure you want to delete this module?"
           onCancel={() => setDeleting(null)}
-          onConfirm={async () => {
-            const failure = await runDelete(() => deleteMode({ variables: { id: deleting.id } }));
-            if (failure) return failure;
-            toast('success', 'Mode Delete Successfully');
-            setDeleting(null);
-            await refetch();
-            return null;
-          }}
+          onConfirm={() =>
+            confirmDelete(() => deleteMode({ variables: { id: deleting.id } }), 'Mode Delete Successfully')
+          }
         />
       )}
     </section>

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { useToast } from '../../components/Toasts';
 import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { ManageTable } from '../shared/ManageTable';
 import { Modal } from '../shared/Modal';
 import { ADMIN_PAGE_SIZE } from '../shared/page';
 import { Pager } from '../shared/Pager';
-import { runDelete } from '../shared/run-delete';
+import { useDeleteAction } from '../shared/useDeleteAction';
 import { ScreenHead } from '../shared/ScreenHead';
 import { useCrudState } from '../shared/useCrudState';
 import { useRefetchOn } from '../shared/useRefetchOn';
@@ -23,10 +22,13 @@ import { ModuleForm } from './ModuleForm';
 
 /** SPEC §2 Manage Modules. */
 export function ModulesScreen() {
-  const toast = useToast();
   const [page, setPage] = useState(1);
   const { data, refetch } = useQuery(ADMIN_MODULES, { variables: { page, perPage: ADMIN_PAGE_SIZE } });
   const { editing, setEditing, deleting, setDeleting } = useCrudState<Module>();
+  const confirmDelete = useDeleteAction(async () => {
+    setDeleting(null);
+    await refetch();
+  });
   const form = useSaveForm(() => setEditing(null));
   const [createModule] = useMutation(CREATE_MODULE);
   const [updateModule] = useMutation(UPDATE_MODULE);
@@ -88,14 +90,12 @@ export function ModulesScreen() {
         <ConfirmDialog
           text="Are you sure you want to delete this module?"
           onCancel={() => setDeleting(null)}
-          onConfirm={async () => {
-            const failure = await runDelete(() => deleteModule({ variables: { id: deleting.id } }));
-            if (failure) return failure;
-            toast('success', 'Module Delete Successfully');
-            setDeleting(null);
-            await refetch();
-            return null;
-          }}
+          onConfirm={() =>
+            confirmDelete(
+              () => deleteModule({ variables: { id: deleting.id } }),
+              'Module Delete Successfully',
+            )
+          }
         />
       )}
     </section>

@@ -1,6 +1,5 @@
 import { useRef } from 'react';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
-import { useToast } from '../../components/Toasts';
 import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { EmptyRow } from '../shared/EmptyRow';
 import { ExportCsvButton } from '../shared/ExportCsvButton';
@@ -8,7 +7,7 @@ import { Modal } from '../shared/Modal';
 import { ADMIN_PAGE_SIZE } from '../shared/page';
 import { Pager } from '../shared/Pager';
 import { RowActions } from '../shared/RowActions';
-import { runDelete } from '../shared/run-delete';
+import { useDeleteAction } from '../shared/useDeleteAction';
 import { useCrudState } from '../shared/useCrudState';
 import { useRefetchOn } from '../shared/useRefetchOn';
 import { useSaveForm } from '../shared/useSaveForm';
@@ -45,7 +44,6 @@ const COLUMNS: Array<{ label: string; column?: string }> = [
 /** SPEC §2 TL, TR and BL record lists: paged, searched, sorted; Edit and Delete per row. */
 export function RecordsScreen({ family }: { family: AiFamily }) {
   const texts = RECORD_TEXTS[family];
-  const toast = useToast();
   const list = useRecordListState();
   const searchRef = useRef<HTMLInputElement>(null);
   const client = useApolloClient();
@@ -53,6 +51,10 @@ export function RecordsScreen({ family }: { family: AiFamily }) {
     variables: { family, perPage: ADMIN_PAGE_SIZE, ...list.variables },
   });
   const { editing, setEditing, deleting, setDeleting } = useCrudState<AdminRecord>();
+  const confirmDelete = useDeleteAction(async () => {
+    setDeleting(null);
+    await refetch();
+  });
   const form = useSaveForm(() => setEditing(null));
   const [updateRecord] = useMutation(UPDATE_RECORD);
   const [deleteRecord] = useMutation(DELETE_RECORD);
@@ -186,14 +188,9 @@ export function RecordsScreen({ family }: { family: AiFamily }) {
         <ConfirmDialog
           text={texts.confirm}
           onCancel={() => setDeleting(null)}
-          onConfirm={async () => {
-            const failure = await runDelete(() => deleteRecord({ variables: { family, id: deleting.id } }));
-            if (failure) return failure;
-            toast('success', texts.deleted);
-            setDeleting(null);
-            await refetch();
-            return null;
-          }}
+          onConfirm={() =>
+            confirmDelete(() => deleteRecord({ variables: { family, id: deleting.id } }), texts.deleted)
+          }
         />
       )}
     </section>

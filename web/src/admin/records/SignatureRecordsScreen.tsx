@@ -1,6 +1,5 @@
 import { useRef } from 'react';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
-import { useToast } from '../../components/Toasts';
 import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { EmptyRow } from '../shared/EmptyRow';
 import { ExportCsvButton } from '../shared/ExportCsvButton';
@@ -8,7 +7,7 @@ import { Modal } from '../shared/Modal';
 import { ADMIN_PAGE_SIZE } from '../shared/page';
 import { Pager } from '../shared/Pager';
 import { RowActions } from '../shared/RowActions';
-import { runDelete } from '../shared/run-delete';
+import { useDeleteAction } from '../shared/useDeleteAction';
 import { useCrudState } from '../shared/useCrudState';
 import { useRefetchOn } from '../shared/useRefetchOn';
 import { useSaveForm } from '../shared/useSaveForm';
@@ -40,7 +39,6 @@ const texts = RECORD_TEXTS.br;
 
 /** SPEC §2 BR record list (users' saved signatures): paged, sorted; Edit and Delete per row; no search box. */
 export function SignatureRecordsScreen() {
-  const toast = useToast();
   const list = useRecordListState();
   const searchRef = useRef<HTMLInputElement>(null);
   const client = useApolloClient();
@@ -48,6 +46,10 @@ export function SignatureRecordsScreen() {
     variables: { perPage: ADMIN_PAGE_SIZE, ...list.variables },
   });
   const { editing, setEditing, deleting, setDeleting } = useCrudState<SignatureRecord>();
+  const confirmDelete = useDeleteAction(async () => {
+    setDeleting(null);
+    await refetch();
+  });
   const form = useSaveForm(() => setEditing(null));
   const [updateRecord] = useMutation(UPDATE_SIGNATURE_RECORD);
   const [deleteRecord] = useMutation(DELETE_RECORD);
@@ -152,16 +154,9 @@ export function SignatureRecordsScreen() {
         <ConfirmDialog
           text={texts.confirm}
           onCancel={() => setDeleting(null)}
-          onConfirm={async () => {
-            const failure = await runDelete(() =>
-              deleteRecord({ variables: { family: 'br', id: deleting.id } }),
-            );
-            if (failure) return failure;
-            toast('success', texts.deleted);
-            setDeleting(null);
-            await refetch();
-            return null;
-          }}
+          onConfirm={() =>
+            confirmDelete(() => deleteRecord({ variables: { family: 'br', id: deleting.id } }), texts.deleted)
+          }
         />
       )}
     </section>

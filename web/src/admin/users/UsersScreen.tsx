@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { useToast } from '../../components/Toasts';
 import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { EmptyRow } from '../shared/EmptyRow';
 import { Modal } from '../shared/Modal';
 import { ADMIN_PAGE_SIZE } from '../shared/page';
 import { Pager } from '../shared/Pager';
 import { RowActions } from '../shared/RowActions';
-import { runDelete } from '../shared/run-delete';
+import { useDeleteAction } from '../shared/useDeleteAction';
 import { useCrudState } from '../shared/useCrudState';
 import { useRefetchOn } from '../shared/useRefetchOn';
 import { useSaveForm } from '../shared/useSaveForm';
@@ -24,10 +23,13 @@ import {
 
 /** SPEC §2 Manage User: the users table, the create/edit modal and the delete confirmation. */
 export function UsersScreen() {
-  const toast = useToast();
   const [page, setPage] = useState(1);
   const { data, error, refetch } = useQuery(ADMIN_USERS, { variables: { page, perPage: ADMIN_PAGE_SIZE } });
   const { editing, setEditing, deleting, setDeleting } = useCrudState<AdminUser>();
+  const confirmDelete = useDeleteAction(async () => {
+    setDeleting(null);
+    await refetch();
+  });
   const form = useSaveForm(() => setEditing(null));
   const [createUser] = useMutation(CREATE_USER);
   const [updateUser] = useMutation(UPDATE_USER);
@@ -125,14 +127,9 @@ export function UsersScreen() {
         <ConfirmDialog
           text="Are you sure you want to delete this User?"
           onCancel={() => setDeleting(null)}
-          onConfirm={async () => {
-            const failure = await runDelete(() => deleteUser({ variables: { id: deleting.id } }));
-            if (failure) return failure;
-            toast('success', 'User Delete Successfully');
-            setDeleting(null);
-            await refetch();
-            return null;
-          }}
+          onConfirm={() =>
+            confirmDelete(() => deleteUser({ variables: { id: deleting.id } }), 'User Delete Successfully')
+          }
         />
       )}
     </section>
