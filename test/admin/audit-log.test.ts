@@ -77,7 +77,7 @@ describe('the audit log of admin changes', () => {
   it('reads the same log over GraphQL', async () => {
     const result = await graphql(
       fixture.product.baseUrl,
-      'query { adminAuditLog(entity: "module", perPage: 1) { total perPage data { action entity actorId after } } }',
+      'query { adminAuditLog(entity: module, perPage: 1) { total perPage data { action entity actorId after } } }',
       {},
       fixture.adminToken,
     );

@@ -80,7 +80,7 @@ describe('GraphQL: the admin catalogue and users', () => {
     });
     const id = created.body.data.createUser.id;
     const updated = await asAdmin(
-      'mutation ($id: Int!) { updateUser(id: $id, input: { status: "Inactive" }) { status } }',
+      'mutation ($id: Int!) { updateUser(id: $id, input: { status: Inactive }) { status } }',
       {
         id,
       },

@@ -14,7 +14,7 @@ const asAdmin = (query: string) => graphql(fixture.product.baseUrl, query, {}, f
 describe('admin records over GraphQL', () => {
   it('lists, searches, sorts, updates and deletes, and counts them on the dashboard', async () => {
     const page = await asAdmin(
-      '{ adminRecords(family: tr, search: "lovelace", sort: "ai_response", direction: "desc", perPage: 5) { currentPage lastPage total data { id userName aiResponse aiReason status } } }',
+      '{ adminRecords(family: tr, search: "lovelace", sort: "ai_response", direction: desc, perPage: 5) { currentPage lastPage total data { id userName aiResponse aiReason status } } }',
     );
     expect(page.body.data.adminRecords).toMatchObject({ currentPage: 1, lastPage: 3, total: 12 });
     expect(page.body.data.adminRecords.data[0]).toMatchObject({

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation';
 
+export const CHAT_ROLES = ['system', 'user', 'assistant'] as const;
+
 export const ChatMessage = z.object({
-  role: z.enum(['system', 'user', 'assistant'], { error: "The role must be 'user' or 'assistant'." }),
+  role: z.enum(CHAT_ROLES, { error: "The role must be 'user' or 'assistant'." }),
   content: z
     .string({ error: 'The content field is required.' })
     .max(20_000, { error: 'The content must not be greater than 20000 characters.' }),

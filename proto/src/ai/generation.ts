@@ -47,10 +47,13 @@ export const GenerateSubElementsRequest = z.object({
   job_id: jobId.optional(),
 });
 
+/** A run is queued, or refused because the agent is not due yet. */
+export const JOB_TICKET_STATUSES = ['queued', 'not_due'] as const;
+
 export const JobTicket = z.object({
   /** Null when the run was not due (Types and Pro run only on or after the stored date). */
   job_id: z.string().nullable(),
-  status: z.enum(['queued', 'not_due']),
+  status: z.enum(JOB_TICKET_STATUSES),
   /** The first day the agent may run again, when not due. */
   next_date: z.string().nullable(),
 });

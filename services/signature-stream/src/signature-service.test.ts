@@ -11,7 +11,7 @@ import {
   type PayloadOf,
   type RequestContext,
 } from '@promptloom/proto';
-import { DiskObjectStore, InProcessBus, call, createLogger, onEvent } from '@promptloom/shared';
+import { DiskObjectStore, InProcessBus, call, callWith, createLogger, onEvent } from '@promptloom/shared';
 import { createTestDatabase, waitFor, type TestDatabase } from '@promptloom/shared/testing';
 import { startSignatureService, type RunningSignatureService } from './signature-service';
 import { photoJpeg, TEXT_FILE } from './testing';
@@ -46,10 +46,10 @@ afterAll(async () => {
 });
 
 const store = (userId: number, names: unknown, extra: Record<string, unknown> = {}) =>
-  call(
+  callWith(
     bus,
     signatureOperations.store,
-    { userId, user_id: userId, username: `user ${userId}`, signature: names, ...extra } as never,
+    { userId, user_id: userId, username: `user ${userId}`, signature: names, ...extra },
     as(userId),
   );
 
@@ -153,7 +153,7 @@ describe('signature service: stream uploads', () => {
   it('stores a WebP and a thumbnail and removes the incoming upload', async () => {
     const key = `incoming/201/${randomUUID()}`;
     await objects.put(key, await photoJpeg(640, 360), { contentType: 'application/octet-stream' });
-    const { data } = await call(bus, streamOperations.store, fields(201, key) as never, as(201));
+    const { data } = await callWith(bus, streamOperations.store, fields(201, key), as(201));
     expect(data).toMatchObject({ user_id: 201, Hyper_realistic: '1', '8k': '0', '4k': '1', width: 640 });
     expect(await objects.exists(key)).toBe(false);
     const stored = (await objects.list('users/201/')).sort();
@@ -165,7 +165,7 @@ describe('signature service: stream uploads', () => {
   it('refuses a file that is not an image, leaving nothing in the store or the database', async () => {
     const key = `incoming/202/${randomUUID()}`;
     await objects.put(key, TEXT_FILE, { contentType: 'application/octet-stream' });
-    const error = await rejection(call(bus, streamOperations.store, fields(202, key) as never, as(202)));
+    const error = await rejection(callWith(bus, streamOperations.store, fields(202, key), as(202)));
     expect(error.fields).toEqual({ image: ['The image field must be an image.'] });
     expect(await objects.list('incoming/202/')).toEqual([]);
     expect(await objects.list('users/202/')).toEqual([]);
@@ -175,7 +175,7 @@ describe('signature service: stream uploads', () => {
   it("refuses to use someone else's upload", async () => {
     const key = `incoming/203/${randomUUID()}`;
     await objects.put(key, await photoJpeg(64, 64), { contentType: 'application/octet-stream' });
-    const error = await rejection(call(bus, streamOperations.store, fields(204, key) as never, as(204)));
+    const error = await rejection(callWith(bus, streamOperations.store, fields(204, key), as(204)));
     expect(error.code).toBe('BAD_USER_INPUT');
     expect(await objects.exists(key)).toBe(true);
   });
@@ -184,7 +184,7 @@ describe('signature service: stream uploads', () => {
     await store(205, SIX);
     const key = `incoming/205/${randomUUID()}`;
     await objects.put(key, await photoJpeg(64, 64), { contentType: 'application/octet-stream' });
-    await call(bus, streamOperations.store, fields(205, key) as never, as(205));
+    await callWith(bus, streamOperations.store, fields(205, key), as(205));
     expect(await objects.list('users/205/')).toHaveLength(2);
 
     await bus.publish(accountEvents.userDeleted.subject, { userId: 205 }, { id: randomUUID() });

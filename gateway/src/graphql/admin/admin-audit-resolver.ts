@@ -1,10 +1,14 @@
 import { Arg, Ctx, Int, Query, Resolver } from 'type-graphql';
-import { auditOperations, type AuditedEntity, type ChangeAction } from '@promptloom/proto';
+import {
+  auditOperations,
+  type AuditedEntity as AuditedEntityValue,
+  type ChangeAction as ChangeActionValue,
+} from '@promptloom/proto';
 import { call } from '@promptloom/shared';
 import { requireAdmin, type GraphQLContext } from '../context';
 import { AuditEntry, AuditPage } from './audit-types';
 import { pageRequest, toGraphQLPage } from './page-type';
-import { uncheckedEnum } from './unchecked-enum';
+import { AuditedEntity, ChangeAction } from '../enums';
 
 @Resolver()
 export class AdminAuditResolver {
@@ -13,18 +17,16 @@ export class AdminAuditResolver {
     @Ctx() context: GraphQLContext,
     @Arg('page', () => Int, { nullable: true }) page?: number,
     @Arg('perPage', () => Int, { nullable: true }) perPage?: number,
-    @Arg('entity', () => String, { nullable: true, description: "'user', 'module', 'mode', 'mode_type'" })
-    entity?: string,
-    @Arg('action', () => String, { nullable: true, description: "'created', 'updated', 'deleted'" })
-    action?: string,
+    @Arg('entity', () => AuditedEntity, { nullable: true }) entity?: AuditedEntityValue,
+    @Arg('action', () => ChangeAction, { nullable: true }) action?: ChangeActionValue,
     @Arg('actorId', () => Int, { nullable: true }) actorId?: number,
     @Arg('entityId', () => Int, { nullable: true }) entityId?: number,
   ) {
     requireAdmin(context);
     const request = {
       ...pageRequest(page, perPage),
-      entity: uncheckedEnum<AuditedEntity>(entity),
-      action: uncheckedEnum<ChangeAction>(action),
+      entity,
+      action,
       actor_id: actorId ?? undefined,
       entity_id: entityId ?? undefined,
     };

@@ -1,14 +1,13 @@
 import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
-import { moduleOperations, type AccountStatus } from '@promptloom/proto';
+import { moduleOperations } from '@promptloom/proto';
 import { call } from '@promptloom/shared';
 import { requireAdmin, type GraphQLContext } from '../context';
 import { Module, ModuleInput, ModulePage } from './catalogue-types';
 import { pageRequest, toGraphQLPage } from './page-type';
-import { uncheckedEnum } from './unchecked-enum';
 
 const moduleRequest = (input: ModuleInput) => ({
   name: input.name,
-  status: uncheckedEnum<AccountStatus>(input.status),
+  status: input.status ?? undefined,
 });
 
 @Resolver()

@@ -1,6 +1,5 @@
 import { Field, InputType } from 'type-graphql';
-import { type AccountStatus } from '@promptloom/proto';
-import { uncheckedEnum } from './unchecked-enum';
+import { AccountStatus } from '../enums';
 
 @InputType({ description: "The admin form's user: one name field, a free-text role, a status." })
 export class AdminUserInput {
@@ -8,8 +7,8 @@ export class AdminUserInput {
   @Field(() => String) email!: string;
   @Field(() => String) mobile!: string;
   @Field(() => String, { description: "'Admin' or 'user'." }) roleType!: string;
-  @Field(() => String, { nullable: true, description: "'Active' (the default) or 'Inactive'." })
-  status?: string | null;
+  @Field(() => AccountStatus, { nullable: true, description: 'Active when not given.' })
+  status?: AccountStatus | null;
   @Field(() => String) password!: string;
   @Field(() => String) passwordConfirmation!: string;
 }
@@ -20,7 +19,7 @@ export class AdminUserUpdateInput {
   @Field(() => String, { nullable: true }) email?: string | null;
   @Field(() => String, { nullable: true }) mobile?: string | null;
   @Field(() => String, { nullable: true }) roleType?: string | null;
-  @Field(() => String, { nullable: true }) status?: string | null;
+  @Field(() => AccountStatus, { nullable: true }) status?: AccountStatus | null;
   @Field(() => String, { nullable: true }) password?: string | null;
   @Field(() => String, { nullable: true }) passwordConfirmation?: string | null;
 }
@@ -31,7 +30,7 @@ export const createUserRequest = (input: AdminUserInput) => ({
   email: input.email,
   mobile: input.mobile,
   role_type: input.roleType,
-  status: uncheckedEnum<AccountStatus>(input.status),
+  status: input.status ?? undefined,
   password: input.password,
   password_confirmation: input.passwordConfirmation,
 });
@@ -43,7 +42,7 @@ export const updateUserRequest = (id: number, input: AdminUserUpdateInput) => ({
   email: input.email ?? undefined,
   mobile: input.mobile ?? undefined,
   role_type: input.roleType ?? undefined,
-  status: uncheckedEnum<AccountStatus>(input.status),
+  status: input.status ?? undefined,
   password: input.password ?? undefined,
   password_confirmation: input.passwordConfirmation ?? undefined,
 });

@@ -2,15 +2,16 @@ import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { type AuditEntry as AuditRecord } from '@promptloom/proto';
 import { pageType } from './page-type';
+import { AuditedEntity, ChangeAction } from '../enums';
 
 @ObjectType({ description: 'One admin change: who, when, what, and the record before and after.' })
 export class AuditEntry {
   @Field(() => Int) id!: number;
   @Field(() => Int, { nullable: true, description: 'The admin who made the change.' }) actorId!:
     number | null;
-  @Field(() => String, { description: "'user', 'module', 'mode' or 'mode_type'." }) entity!: string;
+  @Field(() => AuditedEntity) entity!: AuditRecord['entity'];
   @Field(() => Int) entityId!: number;
-  @Field(() => String, { description: "'created', 'updated' or 'deleted'." }) action!: string;
+  @Field(() => ChangeAction) action!: AuditRecord['action'];
   @Field(() => [String], { description: 'The fields that changed.' }) changed!: string[];
   @Field(() => GraphQLJSONObject, { nullable: true }) before!: Record<string, unknown> | null;
   @Field(() => GraphQLJSONObject, { nullable: true }) after!: Record<string, unknown> | null;

@@ -5,12 +5,13 @@ import {
   type Module as ModuleRecord,
 } from '@promptloom/proto';
 import { pageType } from './page-type';
+import { AccountStatus } from '../enums';
 
 @ObjectType({ description: 'A module of the catalogue.' })
 export class Module {
   @Field(() => Int) id!: number;
   @Field(() => String) name!: string;
-  @Field(() => String, { description: "'Active' or 'Inactive'." }) status!: string;
+  @Field(() => AccountStatus) status!: AccountStatus;
 
   static from(record: ModuleRecord): Module {
     return Object.assign(new Module(), record);
@@ -66,8 +67,8 @@ export const ModeTypePage = pageType(ModeType, 'ModeTypePage');
 @InputType()
 export class ModuleInput {
   @Field(() => String) name!: string;
-  @Field(() => String, { nullable: true, description: "'Active' (the default) or 'Inactive'." })
-  status?: string | null;
+  @Field(() => AccountStatus, { nullable: true, description: 'Active when not given.' })
+  status?: AccountStatus | null;
 }
 
 @InputType()

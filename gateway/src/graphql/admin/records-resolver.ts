@@ -1,7 +1,7 @@
 import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { aiRecordOperations, signatureRecordOperations } from '@promptloom/proto';
-import { call } from '@promptloom/shared';
-import { ListFamily } from '../ai/list-types';
+import { call, callWith } from '@promptloom/shared';
+import { ListFamily, SortDirection } from '../enums';
 import { requireAdmin, type GraphQLContext } from '../context';
 import { pageRequest, toGraphQLPage } from './page-type';
 import {
@@ -18,17 +18,17 @@ interface ListArgs {
   perPage?: number | null;
   search?: string | null;
   sort?: string | null;
-  direction?: string | null;
+  direction?: keyof typeof SortDirection | null;
   status?: number | null;
 }
 
-/** `sort`, `direction` and `status` are checked by the operation's zod schema (BAD_USER_INPUT naming the field). */
+/** `sort` and `status` are checked by the operation's zod schema (BAD_USER_INPUT naming the field): `callWith`. */
 const listRequest = (args: ListArgs) => ({
   ...pageRequest(args.page, args.perPage),
   search: args.search ?? undefined,
-  sort: (args.sort ?? undefined) as 'id' | undefined,
-  direction: (args.direction ?? undefined) as 'asc' | undefined,
-  status: (args.status ?? undefined) as 0 | undefined,
+  sort: args.sort ?? undefined,
+  direction: args.direction ?? undefined,
+  status: args.status ?? undefined,
 });
 
 const none = <T>(value: T | null | undefined): T | undefined => value ?? undefined;
@@ -47,12 +47,12 @@ export class AdminRecordsResolver {
     @Arg('perPage', () => Int, { nullable: true }) perPage?: number,
     @Arg('search', () => String, { nullable: true }) search?: string,
     @Arg('sort', () => String, { nullable: true }) sort?: string,
-    @Arg('direction', () => String, { nullable: true }) direction?: string,
+    @Arg('direction', () => SortDirection, { nullable: true }) direction?: keyof typeof SortDirection,
     @Arg('status', () => Int, { nullable: true }) status?: number,
   ) {
     requireAdmin(context);
     const request = { ...listRequest({ page, perPage, search, sort, direction, status }), family };
-    const result = await call(context.bus, aiRecordOperations.list, request as never, {
+    const result = await callWith(context.bus, aiRecordOperations.list, request, {
       context: context.request,
     });
     return toGraphQLPage(result, AdminRecord.from);
@@ -67,12 +67,12 @@ export class AdminRecordsResolver {
     @Arg('perPage', () => Int, { nullable: true }) perPage?: number,
     @Arg('search', () => String, { nullable: true }) search?: string,
     @Arg('sort', () => String, { nullable: true }) sort?: string,
-    @Arg('direction', () => String, { nullable: true }) direction?: string,
+    @Arg('direction', () => SortDirection, { nullable: true }) direction?: keyof typeof SortDirection,
     @Arg('status', () => Int, { nullable: true }) status?: number,
   ) {
     requireAdmin(context);
     const request = listRequest({ page, perPage, search, sort, direction, status });
-    const result = await call(context.bus, signatureRecordOperations.list, request, {
+    const result = await callWith(context.bus, signatureRecordOperations.list, request, {
       context: context.request,
     });
     return toGraphQLPage(result, SignatureRecord.from);
@@ -96,7 +96,7 @@ export class AdminRecordsResolver {
       status: none(input.status),
     };
     return AdminRecord.from(
-      await call(context.bus, aiRecordOperations.update, request as never, { context: context.request }),
+      await callWith(context.bus, aiRecordOperations.update, request, { context: context.request }),
     );
   }
 
@@ -112,10 +112,10 @@ export class AdminRecordsResolver {
       username: none(input.username),
       signatureElements: none(input.signatureElements),
       signature: none(input.signature),
-      status: none(input.status) as 0 | 1 | undefined,
+      status: none(input.status),
     };
     return SignatureRecord.from(
-      await call(context.bus, signatureRecordOperations.update, request, { context: context.request }),
+      await callWith(context.bus, signatureRecordOperations.update, request, { context: context.request }),
     );
   }
 

@@ -1,7 +1,7 @@
 import { Arg, Resolver, Root, Subscription } from 'type-graphql';
 import { recordEvents, type PayloadOf } from '@promptloom/proto';
 import { type HubEvent } from '../../subscriptions/event-hub';
-import { ListFamily } from '../ai/list-types';
+import { ListFamily } from '../enums';
 import { requireAdmin, type GraphQLContext } from '../context';
 import { AdminRecord, RecordChange, SignatureRecord } from './records-types';
 
@@ -45,7 +45,7 @@ export class AdminRecordSubscriptions {
     };
     if (isAiChange(payload)) {
       return Object.assign(new RecordChange(), common, {
-        family: payload.before.family as ListFamily,
+        family: payload.before.family,
         record: payload.after ? AdminRecord.from(payload.after) : null,
         signatureRecord: null,
       });

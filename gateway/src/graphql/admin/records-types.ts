@@ -1,6 +1,6 @@
 import { Field, Float, InputType, Int, ObjectType } from 'type-graphql';
 import { type AiRecord, type SignatureRecord as SignatureRecordView } from '@promptloom/proto';
-import { ListFamily } from '../ai/list-types';
+import { ListFamily, RecordChangeAction } from '../enums';
 import { pageType } from './page-type';
 
 @ObjectType({ description: "A user's TL, TR or BL list item as the admin record tables show it." })
@@ -22,7 +22,7 @@ export class AdminRecord {
   static from(record: AiRecord): AdminRecord {
     return Object.assign(new AdminRecord(), {
       id: record.id,
-      family: record.family as ListFamily,
+      family: record.family,
       userId: record.user_id,
       userName: record.user_name,
       levels: record.levels,
@@ -83,7 +83,7 @@ export class SignatureRecordInput {
 
 @ObjectType({ description: "An admin's change to a user's record, as it commits." })
 export class RecordChange {
-  @Field(() => String, { description: "'updated' or 'deleted'." }) action!: string;
+  @Field(() => RecordChangeAction) action!: keyof typeof RecordChangeAction;
   @Field(() => ListFamily) family!: ListFamily;
   @Field(() => Int) id!: number;
   @Field(() => Int, { description: 'The admin who made the change.' }) actorId!: number;

@@ -1,7 +1,7 @@
 import { Arg, Field, Float, Int, ObjectType, Resolver, Root, Subscription } from 'type-graphql';
 import { aiEvents, signatureEvents } from '@promptloom/proto';
 import { type HubEvent } from '../../subscriptions/event-hub';
-import { ListFamily } from '../ai/list-types';
+import { ListFamily } from '../enums';
 import { requireAdmin, type GraphQLContext } from '../context';
 
 @ObjectType({

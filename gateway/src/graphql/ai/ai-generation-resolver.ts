@@ -62,7 +62,7 @@ export class AiGenerationResolver {
     requireActor(context);
     const request = {
       model: input.model,
-      messages: input.messages.map((message) => ({ ...message })) as never,
+      messages: input.messages.map(({ role, content }) => ({ role, content })),
       max_tokens: input.maxTokens,
       temperature: input.temperature,
       frequency_penalty: input.frequencyPenalty,

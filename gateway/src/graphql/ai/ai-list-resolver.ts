@@ -1,8 +1,9 @@
 import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { aiOperations } from '@promptloom/proto';
-import { call } from '@promptloom/shared';
+import { call, callWith } from '@promptloom/shared';
 import { requireActor, type GraphQLContext } from '../context';
-import { AiList, ListFamily, ListItem, PreviousSettings, StoreListInput } from './list-types';
+import { ListFamily } from '../enums';
+import { AiList, ListItem, PreviousSettings, StoreListInput } from './list-types';
 
 @Resolver()
 export class AiListResolver {
@@ -31,12 +32,11 @@ export class AiListResolver {
     @Arg('family', () => ListFamily) family: ListFamily,
   ) {
     const actor = requireActor(context);
-    const settings = await call(
-      context.bus,
-      aiOperations.previousSettings,
-      { family: family as 'tl', user_id: actor.userId },
-      { context: context.request },
-    );
+    // The operation takes tl, tr or bl: its schema refuses br with a BAD_USER_INPUT naming the field.
+    const request = { family, user_id: actor.userId };
+    const settings = await callWith(context.bus, aiOperations.previousSettings, request, {
+      context: context.request,
+    });
     return PreviousSettings.from(settings);
   }
 

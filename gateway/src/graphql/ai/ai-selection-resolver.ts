@@ -1,8 +1,8 @@
 import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { aiOperations } from '@promptloom/proto';
-import { call } from '@promptloom/shared';
+import { call, callWith } from '@promptloom/shared';
 import { requireActor, type GraphQLContext } from '../context';
-import { ListFamily } from './list-types';
+import { ListFamily } from '../enums';
 import { LeaveElementCheck, Selection } from './selection-types';
 
 @Resolver()
@@ -38,9 +38,9 @@ export class AiSelectionResolver {
     @Arg('active', () => Boolean) active: boolean,
   ) {
     const actor = requireActor(context);
-    const request = { user_id: actor.userId, family: family as 'tl', item_id: itemId, active };
+    const request = { user_id: actor.userId, family, item_id: itemId, active };
     return Selection.from(
-      await call(context.bus, aiOperations.setItemActive, request, { context: context.request }),
+      await callWith(context.bus, aiOperations.setItemActive, request, { context: context.request }),
     );
   }
 

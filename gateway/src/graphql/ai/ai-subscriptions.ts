@@ -4,7 +4,8 @@ import { type HubEvent } from '../../subscriptions/event-hub';
 import { requireActor, type GraphQLContext } from '../context';
 import { ownedEvents } from './owned-events';
 import { GenerationFailure } from './generation-types';
-import { ListFamily, ListItem, ListUpdate } from './list-types';
+import { ListFamily } from '../enums';
+import { ListItem, ListUpdate } from './list-types';
 import { Selection } from './selection-types';
 import { SubElement, SubElementsUpdate } from './sub-element-types';
 
@@ -35,7 +36,7 @@ export class AiSubscriptions {
     @Root() event: HubEvent<PayloadOf<typeof aiEvents.listUpdated>>,
   ): ListUpdate {
     return Object.assign(new ListUpdate(), {
-      family: event.payload.family as ListFamily,
+      family: event.payload.family,
       items: event.payload.items.map((item) => ListItem.from(item)),
       jobId: event.payload.jobId,
       committedAt: event.payload.committedAt,

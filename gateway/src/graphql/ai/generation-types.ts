@@ -1,6 +1,6 @@
 import { Field, Float, InputType, Int, ObjectType } from 'type-graphql';
 import { type JobTicket as JobTicketView } from '@promptloom/proto';
-import { ListFamily } from './list-types';
+import { ChatRole, JobTicketStatus, ListFamily } from '../enums';
 
 @InputType({ description: 'The Run of an agent panel.' })
 export class RunAgentInput {
@@ -21,10 +21,7 @@ export class RunAgentInput {
 })
 export class JobTicket {
   @Field(() => String, { nullable: true }) jobId!: string | null;
-  @Field(() => String, {
-    description: "'queued', or 'not_due' when Types/Pro may not run before `nextDate`.",
-  })
-  status!: string;
+  @Field(() => JobTicketStatus) status!: JobTicketView['status'];
   @Field(() => String, { nullable: true }) nextDate!: string | null;
 
   static from(ticket: JobTicketView): JobTicket {
@@ -67,7 +64,7 @@ export class AiModels {
 
 @InputType()
 export class ChatMessageInput {
-  @Field(() => String) role!: string;
+  @Field(() => ChatRole) role!: keyof typeof ChatRole;
   @Field(() => String) content!: string;
 }
 

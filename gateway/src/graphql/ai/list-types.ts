@@ -1,19 +1,9 @@
-import { Field, Float, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, Float, InputType, Int, ObjectType } from 'type-graphql';
 import {
   type ListItem as ListItemView,
   type PreviousSettings as PreviousSettingsView,
 } from '@promptloom/proto';
-
-export enum ListFamily {
-  tl = 'tl',
-  tr = 'tr',
-  bl = 'bl',
-  br = 'br',
-}
-registerEnumType(ListFamily, {
-  name: 'ListFamily',
-  description: 'tl = Types, tr = Pro, bl = Elements, br = Signature list.',
-});
+import { ListFamily } from '../enums';
 
 @ObjectType({ description: 'One item of a list (SPEC §3 AI response item).' })
 export class ListItem {
@@ -36,7 +26,7 @@ export class ListItem {
   static from(item: ListItemView): ListItem {
     return Object.assign(new ListItem(), {
       id: item.id,
-      family: item.family as ListFamily,
+      family: item.family,
       userId: item.user_id,
       aiResponse: item.ai_response,
       aiReason: item.ai_reason,
@@ -60,7 +50,7 @@ export class AiList {
 
   static from(family: string, userId: number, items: ListItemView[]): AiList {
     return Object.assign(new AiList(), {
-      family: family as ListFamily,
+      family: family,
       userId,
       items: items.map((item) => ListItem.from(item)),
     });
@@ -93,7 +83,7 @@ export class PreviousSettings {
 
   static from(settings: PreviousSettingsView): PreviousSettings {
     return Object.assign(new PreviousSettings(), {
-      family: settings.family as ListFamily,
+      family: settings.family,
       aiModel: settings.ai_model,
       frequency: settings.frequency,
       agentRole: settings.agent_role,

@@ -1,7 +1,8 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import { type PublicUser } from '@promptloom/proto';
+import { AccountStatus } from '../enums';
 
-@ObjectType({ description: 'A user as any signed-in client may see them.' })
+@ObjectType({ description: 'A user as every signed-in client may see them.' })
 export class User {
   @Field(() => Int) id!: number;
   @Field(() => String) firstName!: string;
@@ -10,7 +11,7 @@ export class User {
   @Field(() => String) email!: string;
   @Field(() => String) mobile!: string;
   @Field(() => String, { description: "'Admin' or 'user'." }) roleType!: string;
-  @Field(() => String, { description: "'Active' or 'Inactive'." }) status!: string;
+  @Field(() => AccountStatus) status!: AccountStatus;
 
   static from(user: PublicUser): User {
     return Object.assign(new User(), {

@@ -1,5 +1,6 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import { type BrCodeOutput, type Signature as SignatureData } from '@promptloom/proto';
+import { SignatureChangeKind } from '../enums';
 
 @ObjectType('Signature', { description: "A user's one saved signature: exactly 6 names." })
 export class SignatureObject {
@@ -34,7 +35,7 @@ export class SignatureObject {
 })
 export class SignatureChange {
   @Field(() => Int) userId!: number;
-  @Field(() => String, { description: "'saved', 'updated' or 'removed'." }) change!: string;
+  @Field(() => SignatureChangeKind) change!: keyof typeof SignatureChangeKind;
   @Field(() => SignatureObject, { nullable: true }) signature!: SignatureObject | null;
   @Field(() => Int, { description: 'The event stream sequence, for catching up after a reconnect.' })
   sequence!: number;

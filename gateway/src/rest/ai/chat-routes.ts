@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { aiChatOperation, aiOperations } from '@promptloom/proto';
-import { call, type Bus } from '@promptloom/shared';
+import { call, callWith, type Bus } from '@promptloom/shared';
 import { requireRequestActor } from '../../auth/guards';
 import { bodyOf } from './path-owner';
 
@@ -10,7 +10,7 @@ export function aiChatRoutes(bus: Bus): Router {
   const router = Router();
   router.post('/api/chat', async (request, response) => {
     requireRequestActor(request);
-    const reply = await call(bus, aiChatOperation, bodyOf(request) as never, {
+    const reply = await callWith(bus, aiChatOperation, bodyOf(request), {
       context: request.context,
       timeoutMs: 120_000,
     });

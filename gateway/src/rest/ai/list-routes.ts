@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { aiOperations } from '@promptloom/proto';
-import { call, type Bus } from '@promptloom/shared';
+import { callWith, type Bus } from '@promptloom/shared';
 import { requireRequestActor } from '../../auth/guards';
 import { LIST_FAMILIES_IN_PATHS, bodyOf, requirePathOwner } from './path-owner';
 
@@ -13,12 +13,8 @@ export function aiListRoutes(bus: Bus): Router {
 
   router.get('/api/ai/response/:family/get/:userId', async (request, response) => {
     requirePathOwner(request, request.params.userId, 'read');
-    const list = await call(
-      bus,
-      aiOperations.getList,
-      { family: request.params.family as 'tl', user_id: request.params.userId },
-      { context: request.context },
-    );
+    const input = { family: request.params.family, user_id: request.params.userId };
+    const list = await callWith(bus, aiOperations.getList, input, { context: request.context });
     response.json({ status: true, ai_response: list.ai_response });
   });
 
@@ -29,7 +25,7 @@ export function aiListRoutes(bus: Bus): Router {
     router.post(`/api/ai/response/:family/${action}/:userId`, async (request, response) => {
       requirePathOwner(request, request.params.userId, 'write');
       const input = { ...bodyOf(request), family: request.params.family, user_id: request.params.userId };
-      const list = await call(bus, operation, input as never, { context: request.context });
+      const list = await callWith(bus, operation, input, { context: request.context });
       response.json({ status: true, message, ai_response: list.ai_response });
     });
   }
@@ -41,7 +37,7 @@ export function aiListRoutes(bus: Bus): Router {
     router.post(`/api/ai/response/:family/${action}/:id`, async (request, response) => {
       requireRequestActor(request);
       const input = { ...bodyOf(request), family: request.params.family, id: request.params.id };
-      response.json(await call(bus, operation, input as never, { context: request.context }));
+      response.json(await callWith(bus, operation, input, { context: request.context }));
     });
   }
 
@@ -49,7 +45,7 @@ export function aiListRoutes(bus: Bus): Router {
   router.post('/api/ai/response/:family/generate/:userId', async (request, response) => {
     requirePathOwner(request, request.params.userId, 'write');
     const input = { ...bodyOf(request), family: request.params.family, user_id: request.params.userId };
-    const ticket = await call(bus, aiOperations.runAgent, input as never, { context: request.context });
+    const ticket = await callWith(bus, aiOperations.runAgent, input, { context: request.context });
     response.status(ticket.status === 'queued' ? 202 : 200).json(ticket);
   });
   return router;

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { aiOperations, type PreviousSettings } from '@promptloom/proto';
-import { call, type Bus } from '@promptloom/shared';
+import { callWith, type Bus } from '@promptloom/shared';
 import { requirePathOwner } from './path-owner';
 
 /** SPEC §7 previous settings: each read answers the envelope the spec's client reads. */
@@ -25,7 +25,7 @@ export function aiPreviousSettingsRoutes(bus: Bus): Router {
       router.get(`${prefix}/${read}/:userId`, async (request, response) => {
         requirePathOwner(request, request.params.userId, 'read');
         const input = { family, user_id: request.params.userId };
-        const settings = await call(bus, aiOperations.previousSettings, input as never, {
+        const settings = await callWith(bus, aiOperations.previousSettings, input, {
           context: request.context,
         });
         response.json(envelope(settings));

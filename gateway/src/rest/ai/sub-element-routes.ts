@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import { aiOperations } from '@promptloom/proto';
-import { call, type Bus } from '@promptloom/shared';
+import { callWith, type Bus } from '@promptloom/shared';
 import { requireRequestActor } from '../../auth/guards';
 import { bodyOf, requirePathOwner } from './path-owner';
 
@@ -19,7 +19,7 @@ export function aiSubElementRoutes(bus: Bus): Router {
   router.get(`${base}/get/:elementId`, async (request, response) => {
     requireRequestActor(request);
     const input = { element_id: request.params.elementId };
-    response.json(await call(bus, aiOperations.getSubElements, input as never, { context: request.context }));
+    response.json(await callWith(bus, aiOperations.getSubElements, input, { context: request.context }));
   });
 
   for (const [action, operation] of [
@@ -29,7 +29,7 @@ export function aiSubElementRoutes(bus: Bus): Router {
     router.post(`${base}/${action}/:elementId`, async (request, response) => {
       checkBodyUser(request);
       const input = { ...bodyOf(request), element_id: request.params.elementId };
-      response.json(await call(bus, operation, input as never, { context: request.context }));
+      response.json(await callWith(bus, operation, input, { context: request.context }));
     });
   }
 
@@ -37,14 +37,14 @@ export function aiSubElementRoutes(bus: Bus): Router {
     requireRequestActor(request);
     const input = { ...bodyOf(request), id: request.params.id };
     response.json(
-      await call(bus, aiOperations.updateSubElementReason, input as never, { context: request.context }),
+      await callWith(bus, aiOperations.updateSubElementReason, input, { context: request.context }),
     );
   });
 
   router.post(`${base}/generate/:elementId`, async (request, response) => {
     requireRequestActor(request);
     const input = { ...bodyOf(request), element_id: request.params.elementId };
-    const ticket = await call(bus, aiOperations.generateSubElements, input as never, {
+    const ticket = await callWith(bus, aiOperations.generateSubElements, input, {
       context: request.context,
     });
     response.status(202).json(ticket);

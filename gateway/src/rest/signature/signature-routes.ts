@@ -1,8 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import { signatureOperations } from '@promptloom/proto';
-import { type Bus } from '@promptloom/shared';
+import { callWith, type Bus } from '@promptloom/shared';
 import { requireRequestActor } from '../../auth/guards';
-import { callWith } from './untrusted-call';
 
 const AI_TIMEOUT_MS = 65_000;
 const body = (request: Request) => (request.body ?? {}) as Record<string, unknown>;

@@ -11,9 +11,8 @@ import {
   parseInput,
   streamOperations,
 } from '@promptloom/proto';
-import { type Bus } from '@promptloom/shared';
+import { callWith, type Bus } from '@promptloom/shared';
 import { requireRequestActor } from '../../auth/guards';
-import { callWith } from './untrusted-call';
 import { putIncoming } from '../../uploads/incoming-upload';
 import { readMultipartImage } from '../../uploads/multipart-image';
 import { type UploadSettings } from '../../uploads/upload-settings';

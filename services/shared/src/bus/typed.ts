@@ -22,13 +22,27 @@ import {
 import { mapDatabaseUnavailable } from '../db/database-errors';
 
 /** Calls an operation: the request is validated before it leaves, the reply checked when it arrives. */
-export async function call<O extends Operation>(
+export function call<O extends Operation>(
   bus: Bus,
   operation: O,
   request: RequestOf<O>,
   options?: RequestOptions,
 ): Promise<ResponseOf<O>> {
-  const payload = parseInput(operation.request, request);
+  return callWith(bus, operation, request, options);
+}
+
+/**
+ * `call` with input from outside whose shape is not known yet (a REST body, path parameters, GraphQL arguments
+ * wider than the schema): the operation's zod schema parses it, a BAD_USER_INPUT with field messages when it does
+ * not fit, before anything leaves.
+ */
+export async function callWith<O extends Operation>(
+  bus: Bus,
+  operation: O,
+  input: unknown,
+  options?: RequestOptions,
+): Promise<ResponseOf<O>> {
+  const payload = parseInput(operation.request, input);
   const reply = await measureBusRequest(operation.subject, 'call', () =>
     bus.request(operation.subject, payload, options),
   );

@@ -1,0 +1,70 @@
+import { registerEnumType } from 'type-graphql';
+import {
+  ACCOUNT_STATUSES,
+  AUDITED_ENTITIES,
+  CHANGE_ACTIONS,
+  CHAT_ROLES,
+  JOB_TICKET_STATUSES,
+  LIST_FAMILIES,
+  RECORD_CHANGES,
+  SIGNATURE_CHANGES,
+  SORT_DIRECTIONS,
+  type AccountStatus as AccountStatusValue,
+  type ListFamily as ListFamilyValue,
+} from '@promptloom/proto';
+
+/**
+ * A GraphQL enum made from the values of a zod enum in proto. Each member's GraphQL name is its value, so the
+ * values on the wire are the ones REST and the services use, and there is one list of them (in proto).
+ */
+function graphqlEnum<const V extends string>(
+  values: readonly V[],
+  name: string,
+  description: string,
+): { readonly [K in V]: K } {
+  const members = Object.fromEntries(values.map((value) => [value, value])) as { [K in V]: K };
+  registerEnumType(members, { name, description });
+  return members;
+}
+
+export const ListFamily = graphqlEnum(
+  LIST_FAMILIES,
+  'ListFamily',
+  'tl = Types, tr = Pro, bl = Elements, br = Signature list.',
+);
+export type ListFamily = ListFamilyValue;
+
+export const AccountStatus = graphqlEnum(
+  ACCOUNT_STATUSES,
+  'AccountStatus',
+  'A user or a module: Active or Inactive.',
+);
+export type AccountStatus = AccountStatusValue;
+
+export const AuditedEntity = graphqlEnum(
+  AUDITED_ENTITIES,
+  'AuditedEntity',
+  'What an audited admin change was to.',
+);
+export const ChangeAction = graphqlEnum(
+  CHANGE_ACTIONS,
+  'ChangeAction',
+  'An admin change: created, updated or deleted.',
+);
+export const RecordChangeAction = graphqlEnum(
+  RECORD_CHANGES,
+  'RecordChangeAction',
+  "An admin's change to a user's record.",
+);
+export const SignatureChangeKind = graphqlEnum(
+  SIGNATURE_CHANGES,
+  'SignatureChangeKind',
+  'A signature saved, updated (edited or swapped) or removed.',
+);
+export const SortDirection = graphqlEnum(SORT_DIRECTIONS, 'SortDirection', 'Ascending or descending.');
+export const JobTicketStatus = graphqlEnum(
+  JOB_TICKET_STATUSES,
+  'JobTicketStatus',
+  'queued, or not_due when the agent may not run again yet (nextDate says when).',
+);
+export const ChatRole = graphqlEnum(CHAT_ROLES, 'ChatRole', 'Who wrote a chat message.');
