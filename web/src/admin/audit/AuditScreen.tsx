@@ -4,11 +4,11 @@ import { EmptyRow } from '../shared/EmptyRow';
 import { ADMIN_PAGE_SIZE } from '../shared/page';
 import { Pager } from '../shared/Pager';
 import { SelectField } from '../shared/SelectField';
+import { AUDITED_ENTITIES, CHANGE_ACTIONS } from '@promptloom/proto';
+import { oneOf } from '../shared/one-of';
 import { ADMIN_AUDIT_LOG } from './audit-operations';
 
-const ENTITIES = ['user', 'module', 'mode', 'mode_type', 'tl_record', 'tr_record', 'bl_record', 'br_record'];
-const ACTIONS = ['created', 'updated', 'deleted'];
-const any = (label: string, values: string[]) => [
+const any = (label: string, values: readonly string[]) => [
   { value: '', label },
   ...values.map((value) => ({ value, label: value })),
 ];
@@ -16,10 +16,10 @@ const any = (label: string, values: string[]) => [
 /** The audit log: every admin change, newest first, filtered by entity and action. */
 export function AuditScreen() {
   const [page, setPage] = useState(1);
-  const [entity, setEntity] = useState('');
-  const [action, setAction] = useState('');
+  const [entity, setEntity] = useState<(typeof AUDITED_ENTITIES)[number]>();
+  const [action, setAction] = useState<(typeof CHANGE_ACTIONS)[number]>();
   const { data } = useQuery(ADMIN_AUDIT_LOG, {
-    variables: { page, perPage: ADMIN_PAGE_SIZE, entity: entity || undefined, action: action || undefined },
+    variables: { page, perPage: ADMIN_PAGE_SIZE, entity, action },
     fetchPolicy: 'cache-and-network',
   });
   const log = data?.adminAuditLog;
@@ -29,19 +29,19 @@ export function AuditScreen() {
       <div className="admin-filters">
         <SelectField
           label="Entity"
-          value={entity}
-          options={any('All entities', ENTITIES)}
+          value={entity ?? ''}
+          options={any('All entities', AUDITED_ENTITIES)}
           onChange={(event) => {
-            setEntity(event.target.value);
+            setEntity(oneOf(AUDITED_ENTITIES, event.target.value));
             setPage(1);
           }}
         />
         <SelectField
           label="Action"
-          value={action}
-          options={any('All actions', ACTIONS)}
+          value={action ?? ''}
+          options={any('All actions', CHANGE_ACTIONS)}
           onChange={(event) => {
-            setAction(event.target.value);
+            setAction(oneOf(CHANGE_ACTIONS, event.target.value));
             setPage(1);
           }}
         />

@@ -2,13 +2,15 @@ import { useState, type FormEvent } from 'react';
 import { TextField } from '../../components/TextField';
 import { FormActions } from '../shared/FormActions';
 import { SelectField } from '../shared/SelectField';
-import { type Module } from './catalogue-operations';
+import { ACCOUNT_STATUSES } from '@promptloom/proto';
+import { oneOf } from '../shared/one-of';
+import { type Module, type ModuleInput } from './catalogue-operations';
 
 interface ModuleFormProps {
   module: Module | null;
   errors: Record<string, string>;
   busy: boolean;
-  onSubmit(input: { name: string; status: string }): void;
+  onSubmit(input: ModuleInput): void;
   onCancel(): void;
 }
 
@@ -26,12 +28,9 @@ export function ModuleForm({ module, errors, busy, onSubmit, onCancel }: ModuleF
       <SelectField
         label="Status"
         value={status}
-        onChange={(e) => setStatus(e.target.value)}
+        onChange={(e) => setStatus(oneOf(ACCOUNT_STATUSES, e.target.value) ?? status)}
         error={errors.status}
-        options={[
-          { value: 'Active', label: 'Active' },
-          { value: 'Inactive', label: 'Inactive' },
-        ]}
+        options={ACCOUNT_STATUSES.map((value) => ({ value, label: value }))}
       />
       <FormActions busy={busy} submitLabel={module ? 'Update' : 'Create'} onCancel={onCancel} />
     </form>

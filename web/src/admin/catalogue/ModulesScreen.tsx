@@ -17,6 +17,7 @@ import {
   MODULE_CHANGED,
   UPDATE_MODULE,
   type Module,
+  type ModuleInput,
 } from './catalogue-operations';
 import { ModuleForm } from './ModuleForm';
 
@@ -36,7 +37,7 @@ export function ModulesScreen() {
   useRefetchOn(MODULE_CHANGED, refetch);
   const current = data?.adminModules;
 
-  const submit = (input: { name: string; status: string }) =>
+  const submit = (input: ModuleInput) =>
     editing === 'new'
       ? void form.save(async () => {
           await createModule({ variables: { input } });

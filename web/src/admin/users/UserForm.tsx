@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { TextField } from '../../components/TextField';
 import { SelectField } from '../shared/SelectField';
+import { ACCOUNT_STATUSES } from '@promptloom/proto';
+import { oneOf } from '../shared/one-of';
 import { type AdminUser, type AdminUserInput } from './user-operations';
 
 interface UserFormProps {
@@ -22,7 +24,7 @@ export function UserForm({ user, errors, busy, onSubmit, onCancel }: UserFormPro
     password: '',
     passwordConfirmation: '',
   });
-  const set = (field: keyof AdminUserInput) => (event: { target: { value: string } }) =>
+  const set = (field: Exclude<keyof AdminUserInput, 'status'>) => (event: { target: { value: string } }) =>
     setForm((current) => ({ ...current, [field]: event.target.value }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -45,13 +47,15 @@ export function UserForm({ user, errors, busy, onSubmit, onCancel }: UserFormPro
       />
       <SelectField
         label="Status"
-        value={form.status}
-        onChange={set('status')}
+        value={form.status ?? 'Active'}
+        onChange={(event) =>
+          setForm((current) => ({
+            ...current,
+            status: oneOf(ACCOUNT_STATUSES, event.target.value) ?? current.status,
+          }))
+        }
         error={errors.status}
-        options={[
-          { value: 'Active', label: 'Active' },
-          { value: 'Inactive', label: 'Inactive' },
-        ]}
+        options={ACCOUNT_STATUSES.map((value) => ({ value, label: value }))}
       />
       <TextField
         label="Password"

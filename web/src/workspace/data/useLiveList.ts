@@ -13,7 +13,7 @@ export function useLiveList(family: ListFamily): { items: ListItem[]; loading: b
       client.cache.writeQuery({
         query: AI_LIST,
         variables: { family },
-        data: { aiList: { __typename: 'AiList', family, items: update.items } as never },
+        data: { aiList: { family, items: update.items } },
       });
     },
   });
