@@ -56,9 +56,9 @@ describe('GraphQL: the admin catalogue and users', () => {
       topRight: ['TR Mode is Required'],
       modeId: ['Parent Module Category is Required'],
     });
-    const status = await asAdmin(
-      'mutation { createModule(input: { name: "Odd", status: "Sometimes" }) { id } }',
-    );
+    const status = await asAdmin('mutation ($input: ModuleInput!) { createModule(input: $input) { id } }', {
+      input: { name: 'Odd', status: 'Sometimes' },
+    });
     expect(status.body.errors![0]!.extensions!.fields).toEqual({
       status: ['The selected status is invalid.'],
     });
@@ -93,5 +93,29 @@ describe('GraphQL: the admin catalogue and users', () => {
       message: 'You cannot delete your own account.',
       extensions: { code: 'BAD_USER_INPUT' },
     });
+  });
+
+  it('answers a variable outside a GraphQL enum as BAD_USER_INPUT naming the field, and stores nothing', async () => {
+    const name = `Enum ${Date.now().toString(36)}`;
+    const create = 'mutation ($input: ModuleInput!) { createModule(input: $input) { name status } }';
+    const refused = await asAdmin(create, { input: { name, status: 'Bogus' } });
+    expect(refused.body.errors![0]).toMatchObject({
+      message: 'The selected status is invalid.',
+      extensions: { code: 'BAD_USER_INPUT', fields: { status: ['The selected status is invalid.'] } },
+    });
+    const sorted = await asAdmin(
+      'query ($direction: SortDirection) { adminRecords(family: tl, direction: $direction) { total } }',
+      { direction: 'sideways' },
+    );
+    expect(sorted.body.errors![0]!.extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      fields: { direction: ['The selected direction is invalid.'] },
+    });
+
+    const stored = await asAdmin(create, { input: { name, status: 'Inactive' } });
+    expect(stored.body.data.createModule).toEqual({ name, status: 'Inactive' });
+    const list = await asAdmin('{ adminModules(perPage: 100) { data { name } } }');
+    const named = list.body.data.adminModules.data.filter((module: { name: string }) => module.name === name);
+    expect(named).toHaveLength(1);
   });
 });

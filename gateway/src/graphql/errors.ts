@@ -3,6 +3,7 @@ import { unwrapResolverError } from '@apollo/server/errors';
 import { DomainError } from '@promptloom/proto';
 import { type Logger } from '@promptloom/shared';
 import { publicMessage } from '../http/error-responses';
+import { enumInputError } from './enum-input-errors';
 import { toCamelCase } from './field-names';
 
 /**
@@ -27,6 +28,12 @@ export function formatError(logger: Logger) {
         path: formatted.path,
         extensions,
       };
+    }
+    const outsideEnum = enumInputError(formatted);
+    if (outsideEnum) {
+      const { field, message } = outsideEnum;
+      const extensions = { code: 'BAD_USER_INPUT', fields: { [field]: [message] } };
+      return { message, locations: formatted.locations, extensions };
     }
     const code = formatted.extensions?.code;
     if (typeof code === 'string' && code !== 'INTERNAL_SERVER_ERROR')
