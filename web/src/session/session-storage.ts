@@ -1,14 +1,8 @@
 import { canRestoreSession } from '@promptloom/proto';
+import { type LoginMutation } from '../generated/graphql';
 
-/** The signed-in user as the client keeps it (SPEC §3 `user`). */
-export interface SessionUser {
-  id: number;
-  firstName: string;
-  lastName: string;
-  name: string;
-  email: string;
-  roleType: string;
-}
+/** The signed-in user as the client keeps it (SPEC §3 `user`): what `login` answers. */
+export type SessionUser = LoginMutation['login']['user'];
 
 /** SPEC §3: the session lives in local storage under token, user and lastActivity. */
 const KEYS = { token: 'token', user: 'user', lastActivity: 'lastActivity' } as const;
