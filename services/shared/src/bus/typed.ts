@@ -65,7 +65,7 @@ export function handle<O extends Operation>(
   return bus.serve(operation.subject, `svc.${operation.service}`, (payload, context) =>
     withLogContext(context, () =>
       measureBusRequest(operation.subject, 'handle', async () => {
-        const request = parseInput(operation.request, payload) as ParsedRequestOf<O>;
+        const request: ParsedRequestOf<O> = parseInput<O['request']>(operation.request, payload);
         return mapDatabaseUnavailable(() => handler(request, context));
       }),
     ),
