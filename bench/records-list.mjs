@@ -30,11 +30,12 @@ async function seed(url) {
     [USERS],
   );
   await client.query(
-    `insert into ai.list_items (user_id, family, ai_response, levels, ai_model, frequency, status)
-     select 1000 + g % $2, (array['tl','tr','bl'])[1 + g % 3],
-            (array['Portrait','Landscape','Macro','Noir','Sepia','Aerial','Studio','Street'])[1 + g % 8] || ' ' || g,
+    `insert into ai.list_items (user_id, family, ai_response, name_key, levels, ai_model, frequency, status)
+     select 1000 + g % $2, (array['tl','tr','bl'])[1 + g % 3], t.text, lower(t.text),
             g % 4, (array['gpt-4o','gpt-4-turbo','gpt-3.5-turbo'])[1 + g % 3], 1 + g % 20, g % 2
-     from generate_series(1, $1) g`,
+     from generate_series(1, $1) g,
+          lateral (select (array['Portrait','Landscape','Macro','Noir','Sepia','Aerial','Studio','Street'])[1 + g % 8]
+                          || ' ' || g as text) t`,
     [RECORDS, USERS],
   );
   await client.query('vacuum analyze ai.list_items');

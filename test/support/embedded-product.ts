@@ -42,11 +42,13 @@ export async function startTestProduct(
     openAiBaseUrl?: string;
     aiProvider?: AiProvider;
     aiProviderTimeoutMs?: number;
+    /** The bus every part uses (closed by stop()); default a private in-process bus. */
+    bus?: Bus;
   } = {},
 ) {
   const logger = createLogger('test', process.env.TEST_LOG_LEVEL ?? 'silent');
   const database = await createTestDatabase();
-  const bus = new InProcessBus({ requestTimeoutMs: 5000 });
+  const bus = options.bus ?? new InProcessBus({ requestTimeoutMs: 5000 });
   const admin = await startAdminService({ databaseUrl: database.url, bus, logger });
   const objectsFolder = options.objectStore
     ? null

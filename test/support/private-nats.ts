@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,9 +16,17 @@ export interface PrivateNats {
  * A nats-server with JetStream of this test's own, on a free port with its store in a temporary folder, so a test
  * may kill and restart it without touching the machine's shared server.
  */
-export async function startPrivateNats(): Promise<PrivateNats> {
+export async function startPrivateNats(options: { maxPayloadBytes?: number } = {}): Promise<PrivateNats> {
   const port = await freePort();
   const storeDir = await mkdtemp(path.join(tmpdir(), 'promptloom-nats-'));
+  const extra: string[] = [];
+  if (options.maxPayloadBytes !== undefined) {
+    // max_payload has no command-line flag: it goes in a configuration file.
+    const config = path.join(storeDir, 'server.conf');
+    await writeFile(config, `max_payload: ${options.maxPayloadBytes}\n`);
+    extra.push('-c', config);
+  }
+  const launch = (port: number, storeDir: string) => launchServer(port, storeDir, extra);
   let server = await launch(port, storeDir);
   return {
     url: `nats://127.0.0.1:${port}`,
@@ -34,10 +42,10 @@ export async function startPrivateNats(): Promise<PrivateNats> {
   };
 }
 
-async function launch(port: number, storeDir: string): Promise<ChildProcess> {
+async function launchServer(port: number, storeDir: string, extra: string[]): Promise<ChildProcess> {
   const child = spawn(
     '/usr/sbin/nats-server',
-    ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir],
+    [...extra, '-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir],
     {
       stdio: 'ignore',
     },

@@ -7,13 +7,21 @@ import { SubElement } from './sub-elements';
 
 /** The AI worker's events; each names its owner, and the gateway delivers it only to that user's connections. */
 export const aiEvents = {
-  /** A list changed: the whole list as it now is, so a client that missed earlier updates is current again. */
+  /**
+   * A list changed: the items added, changed (as they now are) and removed (ids), not the whole list, so an event
+   * stays small whatever the list's size. `version` counts the list's changes (1, 2, 3 … per user and family): a
+   * reader that sees a version other than the one after its own has missed a change and reads the list again. A
+   * change too large for one message goes out as several events, one version each.
+   */
   listUpdated: defineEvent(
     'evt.ai.list.updated',
     z.object({
       userId: z.number().int(),
       family: ListFamily,
-      items: z.array(ListItem),
+      version: z.number().int().positive(),
+      added: z.array(ListItem),
+      changed: z.array(ListItem),
+      removed: z.array(z.number().int()),
       /** The generation job that produced the change; null for direct writes. */
       jobId: z.string().nullable(),
       /** When the change was committed (ms since the epoch). */

@@ -10,6 +10,7 @@ import {
 import {
   OutboxEntrySchema,
   OutboxRelay,
+  OutboxWriter,
   databaseIsReachable,
   handle,
   openDatabase,
@@ -28,7 +29,6 @@ import { ModeTypeSchema } from './catalogue/mode-type.entity';
 import { ModeModuleSchema, ModeSchema } from './catalogue/mode.entity';
 import { ModuleHandlers } from './catalogue/module-handlers';
 import { ModuleSchema } from './catalogue/module.entity';
-import { ChangeWriter } from './change-writer';
 import { DashboardHandlers } from './dashboard/dashboard-handlers';
 import { adminMigrations } from './migrations';
 import { AccountHandlers } from './users/account-handlers';
@@ -82,11 +82,12 @@ export async function startAdminService({
   if (publishEvents) relay.start();
 
   const em = () => orm.em.fork();
-  const wake = () => relay.wake();
-  const accounts = new AccountHandlers(em, wake);
+  const writer = new OutboxWriter(orm, bus, relay);
+  const accounts = new AccountHandlers(em, writer);
   const guard = new AdminGuard(em);
-  const catalogueWriter = new ChangeWriter(em, wake, 'admin.catalogue');
-  const userAdmin = new UserAdminHandlers(em, guard, new ChangeWriter(em, wake, 'admin.users'));
+  // Catalogue writes are serialised, so checks such as "is this module still used" hold until the commit.
+  const catalogueWriter = writer.withLock('admin.catalogue');
+  const userAdmin = new UserAdminHandlers(em, guard, writer.withLock('admin.users'));
   const modules = new ModuleHandlers(em, guard, catalogueWriter);
   const modes = new ModeHandlers(em, guard, catalogueWriter);
   const modeTypes = new ModeTypeHandlers(em, guard, catalogueWriter);

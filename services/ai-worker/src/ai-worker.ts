@@ -11,6 +11,7 @@ import {
 import {
   OutboxEntrySchema,
   OutboxRelay,
+  OutboxWriter,
   databaseIsReachable,
   handle,
   measuredJobHandler,
@@ -22,7 +23,6 @@ import {
   type ReadinessCheck,
   type Unsubscribe,
 } from '@promptloom/shared';
-import { EventOutlet } from './events/event-outlet';
 import { AppliedJobSchema } from './generation/applied-job.entity';
 import { JobRunner } from './generation/job-runner';
 import { RunHandlers } from './generation/run-handlers';
@@ -86,15 +86,15 @@ export async function startAiWorker(options: AiWorkerOptions): Promise<RunningSe
   if (publishEvents) relay.start();
 
   const em = () => orm.em.fork();
-  const events = new EventOutlet(bus, () => relay.wake(), logger, publishEvents);
+  const writer = new OutboxWriter(orm, bus, relay);
   const now = options.now ?? (() => new Date());
   const provider = options.providerOverride ?? createProvider(options.provider);
   const chat = new ChatHandlers(provider, logger);
-  const lists = new ListHandlers(em, events, now);
-  const subElements = new SubElementHandlers(em, events);
-  const selection = new SelectionHandlers(em, events);
+  const lists = new ListHandlers(em, writer, now);
+  const subElements = new SubElementHandlers(em, writer);
+  const selection = new SelectionHandlers(em, writer);
   const runs = new RunHandlers(em, bus, now);
-  const jobs = new JobRunner(em, provider, events, logger);
+  const jobs = new JobRunner(em, provider, writer, logger);
 
   const on = <O extends Operation>(
     operation: O,
@@ -124,7 +124,7 @@ export async function startAiWorker(options: AiWorkerOptions): Promise<RunningSe
       durable: 'ai-worker-user-deleted',
     }),
   ]);
-  unsubscribes.push(...(await serveAdminRecords(bus, em, events, AI_SCHEMA)));
+  unsubscribes.push(...(await serveAdminRecords(bus, em, writer, AI_SCHEMA)));
   if (options.consumeJobs ?? true) {
     unsubscribes.push(
       await bus.consume(

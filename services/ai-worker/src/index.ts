@@ -1,2 +1,3 @@
 export * from './ai-worker';
 export { OfflineProvider, OpenAiProvider, ProviderError, createProvider, type AiProvider } from './provider';
+export { aiMigrations } from './migrations';

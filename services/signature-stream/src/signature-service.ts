@@ -2,6 +2,7 @@ import { signatureOperations, streamOperations } from '@promptloom/proto';
 import {
   OutboxEntrySchema,
   OutboxRelay,
+  OutboxWriter,
   databaseIsReachable,
   handle,
   openDatabase,
@@ -57,10 +58,10 @@ export async function startSignatureService(
   relay.start();
 
   const em = () => orm.em.fork();
-  const wake = () => relay.wake();
-  const signatures = new SignatureHandlers(em, wake);
+  const writer = new OutboxWriter(orm, bus, relay);
+  const signatures = new SignatureHandlers(em, writer);
   const swap = new SignatureSwap(em, bus, signatures);
-  const stream = new StreamHandlers(em, objectStore, options.imageLimits ?? DEFAULT_IMAGE_LIMITS, wake);
+  const stream = new StreamHandlers(em, objectStore, options.imageLimits ?? DEFAULT_IMAGE_LIMITS, writer);
   const s = signatureOperations;
   const t = streamOperations;
   const handlers: Unsubscribe[] = await Promise.all([
@@ -77,7 +78,7 @@ export async function startSignatureService(
     handle(bus, t.authorizeImage, (request, context) => stream.authorizeImage(request.key, context)),
     followUserDeletions(bus, em, objectStore, logger),
   ]);
-  handlers.push(...(await serveSignatureRecords(bus, em, wake, SIGNATURE_SCHEMA)));
+  handlers.push(...(await serveSignatureRecords(bus, em, writer, SIGNATURE_SCHEMA)));
   const stopSweeper = startIncomingSweeper(objectStore, logger);
   logger.info('signature service ready');
 

@@ -513,9 +513,7 @@ export type ListJobsDoneSubscriptionVariables = Exact<{
   family: ListFamily;
 }>;
 
-export type ListJobsDoneSubscription = {
-  listUpdated: { jobId: string | null; items: Array<{ id: number }> };
-};
+export type ListJobsDoneSubscription = { listUpdated: { jobId: string | null; version: number } };
 
 export type GenerationFailedSubscriptionVariables = Exact<{ [key: string]: never }>;
 
@@ -549,7 +547,10 @@ export type ListUpdatedSubscription = {
   listUpdated: {
     family: ListFamily;
     sequence: number;
-    items: Array<{ id: number; aiResponse: string; aiReason: string | null; status: number }>;
+    version: number;
+    removedIds: Array<number>;
+    added: Array<{ id: number; aiResponse: string; aiReason: string | null; status: number }>;
+    changed: Array<{ id: number; aiResponse: string; aiReason: string | null; status: number }>;
   };
 };
 
@@ -2660,14 +2661,7 @@ export const ListJobsDoneDocument = {
               kind: 'SelectionSet',
               selections: [
                 { kind: 'Field', name: { kind: 'Name', value: 'jobId' } },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'items' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [{ kind: 'Field', name: { kind: 'Name', value: 'id' } }],
-                  },
-                },
+                { kind: 'Field', name: { kind: 'Name', value: 'version' } },
               ],
             },
           },
@@ -2802,14 +2796,24 @@ export const ListUpdatedDocument = {
               selections: [
                 { kind: 'Field', name: { kind: 'Name', value: 'family' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'sequence' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'version' } },
                 {
                   kind: 'Field',
-                  name: { kind: 'Name', value: 'items' },
+                  name: { kind: 'Name', value: 'added' },
                   selectionSet: {
                     kind: 'SelectionSet',
                     selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ListItemFields' } }],
                   },
                 },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'changed' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ListItemFields' } }],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'removedIds' } },
               ],
             },
           },

@@ -1,8 +1,11 @@
 import { Arg, Float, Int, Resolver, Root, Subscription } from 'type-graphql';
-import { aiEvents, type PayloadOf } from '@promptloom/proto';
+import { type GraphQLResolveInfo } from 'graphql';
+import { aiEvents, type ListItem as ListItemView, type PayloadOf } from '@promptloom/proto';
 import { type HubEvent } from '../../subscriptions/event-hub';
 import { requireActor, type GraphQLContext } from '../context';
 import { ownedEvents } from './owned-events';
+import { selectsField } from './selects-field';
+import { withWholeList, type ListChangeWithItems } from './whole-list';
 import { GenerationFailure } from './generation-types';
 import { ListFamily } from '../enums';
 import { ListItem, ListUpdate } from './list-types';
@@ -12,6 +15,7 @@ import { SubElement, SubElementsUpdate } from './sub-element-types';
 interface SubscribeArgs {
   context: GraphQLContext;
   args: { family?: ListFamily; elementId?: number; afterSequence?: number | null };
+  info: GraphQLResolveInfo;
 }
 
 /** Live updates of the user's own lists: delivered only to the connections of the user who owns them. */
@@ -19,25 +23,31 @@ interface SubscribeArgs {
 export class AiSubscriptions {
   @Subscription(() => ListUpdate, {
     description: 'Your list of one family, each time it changes. Pass the last `sequence` seen to catch up.',
-    subscribe: ({ context, args }: SubscribeArgs) => {
+    subscribe: ({ context, args, info }: SubscribeArgs) => {
       const actor = requireActor(context);
-      return ownedEvents(
+      const changes = ownedEvents(
         context,
         aiEvents.listUpdated,
         actor.userId,
         (payload) => payload.family === args.family,
         args.afterSequence,
       );
+      return withWholeList(context, changes, selectsField(info, 'items'));
     },
   })
   listUpdated(
     @Arg('family', () => ListFamily) _family: ListFamily,
     @Arg('afterSequence', () => Float, { nullable: true }) _afterSequence: number | null,
-    @Root() event: HubEvent<PayloadOf<typeof aiEvents.listUpdated>>,
+    @Root() event: HubEvent<ListChangeWithItems>,
   ): ListUpdate {
+    const items = (list: ListItemView[]) => list.map((item) => ListItem.from(item));
     return Object.assign(new ListUpdate(), {
       family: event.payload.family,
-      items: event.payload.items.map((item) => ListItem.from(item)),
+      version: event.payload.version,
+      added: items(event.payload.added),
+      changed: items(event.payload.changed),
+      removedIds: event.payload.removed,
+      items: items(event.payload.items ?? []),
       jobId: event.payload.jobId,
       committedAt: event.payload.committedAt,
       sequence: event.sequence,

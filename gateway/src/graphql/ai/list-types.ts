@@ -58,11 +58,27 @@ export class AiList {
 }
 
 @ObjectType({
-  description: 'A list as it is after a change; `sequence` is where to resume after a reconnect.',
+  description:
+    "A change to a list: the items added, changed and removed, and the list's `version` after it. A client that " +
+    'sees a version other than the one after the last it applied has missed a change and reads the list again. ' +
+    '`sequence` is where to resume after a reconnect.',
 })
 export class ListUpdate {
   @Field(() => ListFamily) family!: ListFamily;
-  @Field(() => [ListItem]) items!: ListItem[];
+  @Field(() => Int, { description: "The list's version after this change (1, 2, 3 … per user and list)." })
+  version!: number;
+  @Field(() => [ListItem], { description: 'Items added by this change, in list order.' })
+  added!: ListItem[];
+  @Field(() => [ListItem], { description: 'Items changed by this change, as they now are.' })
+  changed!: ListItem[];
+  @Field(() => [Int], { description: 'Ids of the items this change removed.' })
+  removedIds!: number[];
+  @Field(() => [ListItem], {
+    description:
+      'The whole list after this change, kept by the gateway (it applies each change and reads the list again ' +
+      'after a gap). Costs a read of the list at the first change: ask for the change fields where you can.',
+  })
+  items!: ListItem[];
   @Field(() => String, { nullable: true, description: 'The generation job that produced it, if any.' })
   jobId!: string | null;
   @Field(() => Float, { description: 'When the change was committed, ms since the epoch.' })

@@ -10,9 +10,8 @@ import {
   type ParsedRequestOf,
   type RequestContext,
 } from '@promptloom/proto';
-import { recordEvent } from '@promptloom/shared';
+import { recordEvent, type OutboxWriter } from '@promptloom/shared';
 import { recordAudit } from '../audit/record-audit';
-import { type ChangeWriter } from '../change-writer';
 import { pageOfRows } from '../page-of-rows';
 import { type AdminGuard } from '../users/admin-guard';
 import { MODE_IN_USE, UNKNOWN_MODULE, inUse, nameTaken, notFound } from './catalogue-errors';
@@ -33,7 +32,7 @@ export class ModeHandlers {
   constructor(
     private readonly em: () => EntityManager,
     private readonly guard: AdminGuard,
-    private readonly writer: ChangeWriter,
+    private readonly writer: Pick<OutboxWriter, 'write'>,
   ) {}
 
   async list(request: PageRequest, context: RequestContext): Promise<ModePage> {

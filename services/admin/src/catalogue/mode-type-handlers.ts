@@ -10,9 +10,8 @@ import {
   type ParsedRequestOf,
   type RequestContext,
 } from '@promptloom/proto';
-import { recordEvent } from '@promptloom/shared';
+import { recordEvent, type OutboxWriter } from '@promptloom/shared';
 import { recordAudit } from '../audit/record-audit';
-import { type ChangeWriter } from '../change-writer';
 import { pageOfRows } from '../page-of-rows';
 import { type AdminGuard } from '../users/admin-guard';
 import { MODE_TYPE_TAKEN, UNKNOWN_MODE, notFound } from './catalogue-errors';
@@ -27,7 +26,7 @@ export class ModeTypeHandlers {
   constructor(
     private readonly em: () => EntityManager,
     private readonly guard: AdminGuard,
-    private readonly writer: ChangeWriter,
+    private readonly writer: Pick<OutboxWriter, 'write'>,
   ) {}
 
   async list(request: PageRequest, context: RequestContext): Promise<ModeTypePage> {

@@ -9,9 +9,8 @@ import {
   type ParsedRequestOf,
   type RequestContext,
 } from '@promptloom/proto';
-import { recordEvent } from '@promptloom/shared';
+import { recordEvent, type OutboxWriter } from '@promptloom/shared';
 import { recordAudit } from '../audit/record-audit';
-import { type ChangeWriter } from '../change-writer';
 import { pageOfRows } from '../page-of-rows';
 import { type AdminGuard } from '../users/admin-guard';
 import { MODULE_IN_USE, inUse, nameTaken, notFound } from './catalogue-errors';
@@ -26,7 +25,7 @@ export class ModuleHandlers {
   constructor(
     private readonly em: () => EntityManager,
     private readonly guard: AdminGuard,
-    private readonly writer: ChangeWriter,
+    private readonly writer: Pick<OutboxWriter, 'write'>,
   ) {}
 
   async list(request: PageRequest, context: RequestContext): Promise<ModulePage> {

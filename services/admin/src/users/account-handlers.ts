@@ -10,7 +10,7 @@ import {
   type PublicUser,
   type RequestContext,
 } from '@promptloom/proto';
-import { recordEvent } from '@promptloom/shared';
+import { recordEvent, type OutboxWriter } from '@promptloom/shared';
 import { hashPassword, verifyPassword } from './password';
 import { User } from './user.entity';
 
@@ -27,7 +27,7 @@ type EnsureAdmin = ParsedRequestOf<typeof accountOperations.ensureAdmin>;
 export class AccountHandlers {
   constructor(
     private readonly em: () => EntityManager,
-    private readonly afterCommit: () => void,
+    private readonly writer: OutboxWriter,
   ) {}
 
   async signup(request: Signup, context: RequestContext): Promise<{ user: PublicUser }> {
@@ -100,7 +100,7 @@ export class AccountHandlers {
     const { password, ...rest } = fields;
     const user = new User({ ...rest, passwordHash: await hashPassword(password) });
     try {
-      await em.transactional(async (tx) => {
+      await this.writer.write(async (tx) => {
         tx.persist(user);
         await tx.flush();
         recordEvent(tx, accountEvents.userCreated, { user: user.toPublic() }, context);
@@ -109,7 +109,6 @@ export class AccountHandlers {
       if (error instanceof UniqueConstraintViolationException) throw invalidInput({ email: [EMAIL_TAKEN] });
       throw error;
     }
-    this.afterCommit();
     return user;
   }
 }

@@ -11,9 +11,8 @@ import {
   type PublicUser,
   type RequestContext,
 } from '@promptloom/proto';
-import { recordEvent } from '@promptloom/shared';
+import { recordEvent, type OutboxWriter } from '@promptloom/shared';
 import { recordAudit } from '../audit/record-audit';
-import { type ChangeWriter } from '../change-writer';
 import { pageOfRows } from '../page-of-rows';
 import { EMAIL_TAKEN } from './account-handlers';
 import { type AdminGuard } from './admin-guard';
@@ -29,7 +28,7 @@ export class UserAdminHandlers {
   constructor(
     private readonly em: () => EntityManager,
     private readonly guard: AdminGuard,
-    private readonly writer: ChangeWriter,
+    private readonly writer: Pick<OutboxWriter, 'write'>,
   ) {}
 
   async list(request: PageRequest, context: RequestContext): Promise<AdminUserPage> {

@@ -8,11 +8,10 @@ import {
   type RandomSource,
   type RequestContext,
 } from '@promptloom/proto';
-import { recordAiEvent, type EventOutlet } from '../events/event-outlet';
-import { type Job, type Logger } from '@promptloom/shared';
+import { recordEvent, type Job, type Logger, type OutboxWriter } from '@promptloom/shared';
 import { ProviderError, type AiProvider } from '../provider';
 import { ListItemRecord } from '../lists/list-item.entity';
-import { recordListUpdated } from '../lists/list-events';
+import { recordListChange } from '../lists/list-events';
 import { addNewItems, isAgentFamily, saveAgentSettings } from '../lists/list-writes';
 import { addSubElements, subElementsOf } from '../lists/sub-element-handlers';
 import { AppliedJob } from './applied-job.entity';
@@ -31,7 +30,7 @@ export class JobRunner {
   constructor(
     private readonly em: () => EntityManager,
     private readonly provider: AiProvider,
-    private readonly events: EventOutlet,
+    private readonly writer: OutboxWriter,
     private readonly logger: Logger,
     private readonly random: RandomSource = Math.random,
   ) {}
@@ -78,11 +77,11 @@ export class JobRunner {
     };
     await this.commit(job, 'stored', async (tx) => {
       const target = { userId: job.user_id, family: job.family, jobId: job.job_id };
-      await addNewItems(tx, target, items, settings);
+      const added = await addNewItems(tx, target, items, settings);
       if (isAgentFamily(job.family)) {
         await saveAgentSettings(tx, job.user_id, job.family, settings, new Date(`${job.today}T12:00:00Z`));
       }
-      await recordListUpdated(tx, target, context);
+      await recordListChange(tx, target, { added }, context);
     });
   }
 
@@ -138,7 +137,7 @@ export class JobRunner {
   ): Promise<void> {
     const family = job.kind === 'list' ? job.family : 'bltypes';
     await this.commit(job, outcome, async (tx) => {
-      recordAiEvent(
+      recordEvent(
         tx,
         aiEvents.generationFailed,
         { userId: job.user_id, jobId: job.job_id, family, elementId, message },
@@ -154,7 +153,7 @@ export class JobRunner {
     work: (tx: EntityManager) => Promise<void>,
   ): Promise<void> {
     try {
-      await this.events.transactional(this.em(), async (tx) => {
+      await this.writer.write(async (tx) => {
         tx.persist(new AppliedJob(job.job_id, job.user_id, outcome));
         await tx.flush();
         await work(tx);

@@ -2,16 +2,17 @@ import { type EntityManager } from '@mikro-orm/postgresql';
 import {
   type aiOperations,
   type ListFamily,
+  type ListItem,
   type ListResponse,
   type ParsedRequestOf,
   type PreviousSettings,
   type RequestContext,
   type ResponseOf,
 } from '@promptloom/proto';
-import { type EventOutlet } from '../events/event-outlet';
+import { type OutboxWriter } from '@promptloom/shared';
 import { AgentSettings } from './agent-settings.entity';
 import { ListItemRecord } from './list-item.entity';
-import { listOf, recordListUpdated } from './list-events';
+import { listOf, recordListChange } from './list-events';
 import { addNewItems, isAgentFamily, saveAgentSettings } from './list-writes';
 import { notFound, requireOwner } from './owner-guard';
 
@@ -22,7 +23,7 @@ type Res<K extends keyof typeof aiOperations> = ResponseOf<(typeof aiOperations)
 export class ListHandlers {
   constructor(
     private readonly em: () => EntityManager,
-    private readonly events: EventOutlet,
+    private readonly writer: OutboxWriter,
     private readonly now: () => Date,
   ) {}
 
@@ -44,23 +45,24 @@ export class ListHandlers {
     const target = { userId: request.user_id, family: request.family };
     const items = request.ai_response.map((text) => ({ text }));
     return this.write(target, context, async (tx) => {
-      await addNewItems(tx, target, items, settings);
+      const added = await addNewItems(tx, target, items, settings);
       if (isAgentFamily(request.family)) {
         await saveAgentSettings(tx, request.user_id, request.family, settings, this.now());
       }
+      return added;
     });
   }
 
   async newStore(request: Req<'newStore'>, context: RequestContext): Promise<ListResponse> {
     requireOwner(context, request.user_id, 'write');
     const target = { userId: request.user_id, family: request.family };
-    return this.write(target, context, async (tx) => {
-      await addNewItems(
+    return this.write(target, context, (tx) =>
+      addNewItems(
         tx,
         target,
         request.ai_response.map((text) => ({ text })),
-      );
-    });
+      ),
+    );
   }
 
   async updateReason(request: Req<'updateReason'>, context: RequestContext): Promise<Res<'updateReason'>> {
@@ -94,11 +96,16 @@ export class ListHandlers {
     if (!item) throw notFound('Item');
     requireOwner(context, item.userId, 'write');
     let updated: ListItemRecord | null = null;
-    await this.events.transactional(this.em(), async (tx) => {
+    await this.writer.write(async (tx) => {
       updated = await tx.findOneOrFail(ListItemRecord, { id: request.id });
       change(updated);
       await tx.flush();
-      await recordListUpdated(tx, { userId: item.userId, family: item.family, jobId: null }, context);
+      await recordListChange(
+        tx,
+        { userId: item.userId, family: item.family, jobId: null },
+        { changed: [updated.toView()] },
+        context,
+      );
     });
     return { status: true as const, message, data: updated!.toView() };
   }
@@ -106,11 +113,12 @@ export class ListHandlers {
   private async write(
     target: { userId: number; family: ListFamily },
     context: RequestContext,
-    work: (tx: EntityManager) => Promise<void>,
+    work: (tx: EntityManager) => Promise<ListItem[]>,
   ): Promise<ListResponse> {
-    const items = await this.events.transactional(this.em(), async (tx) => {
-      await work(tx);
-      return recordListUpdated(tx, { ...target, jobId: null }, context);
+    const items = await this.writer.write(async (tx) => {
+      const added = await work(tx);
+      await recordListChange(tx, { ...target, jobId: null }, { added }, context);
+      return listOf(tx, target.userId, target.family);
     });
     return { family: target.family, user_id: target.userId, ai_response: items };
   }

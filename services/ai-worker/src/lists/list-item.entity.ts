@@ -1,5 +1,15 @@
 import { EntitySchema } from '@mikro-orm/postgresql';
-import { type ListFamily, type ListItem as ListItemView, type RecordStatus } from '@promptloom/proto';
+import {
+  itemKey,
+  type ListFamily,
+  type ListItem as ListItemView,
+  type RecordStatus,
+} from '@promptloom/proto';
+
+/** The name an item is unique by within its list (the unique index on user, family and this key). */
+export function nameKeyOf(text: string): string {
+  return itemKey(text) || text.toLowerCase();
+}
 
 /** One item of one user's list (TL, TR, BL or BR). */
 export class ListItemRecord {
@@ -7,6 +17,7 @@ export class ListItemRecord {
   userId: number;
   family: ListFamily;
   aiResponse: string;
+  nameKey: string;
   aiReason: string | null = null;
   levels = 0;
   aiModel: string | null = null;
@@ -23,6 +34,7 @@ export class ListItemRecord {
     this.userId = fields.userId;
     this.family = fields.family;
     this.aiResponse = fields.aiResponse;
+    this.nameKey = nameKeyOf(fields.aiResponse);
     Object.assign(this, fields);
   }
 
@@ -53,6 +65,7 @@ export const ListItemSchema = new EntitySchema<ListItemRecord>({
     userId: { type: 'integer', fieldName: 'user_id' },
     family: { type: 'string' },
     aiResponse: { type: 'string', fieldName: 'ai_response' },
+    nameKey: { type: 'string', fieldName: 'name_key' },
     aiReason: { type: 'text', fieldName: 'ai_reason', nullable: true },
     levels: { type: 'integer' },
     aiModel: { type: 'string', fieldName: 'ai_model', nullable: true },

@@ -8,7 +8,7 @@ import {
   type ResponseOf,
   type SubElement,
 } from '@promptloom/proto';
-import { recordAiEvent, type EventOutlet } from '../events/event-outlet';
+import { recordEvent, type OutboxWriter } from '@promptloom/shared';
 import { ListItemRecord } from './list-item.entity';
 import { notFound, requireOwner } from './owner-guard';
 import { SubElementRecord } from './sub-element.entity';
@@ -41,7 +41,7 @@ export async function addSubElements(
   }
   await tx.flush();
   const subElements = await subElementsOf(tx, element.id);
-  recordAiEvent(
+  recordEvent(
     tx,
     aiEvents.subElementsUpdated,
     { userId: element.userId, elementId: element.id, subElements, jobId, committedAt: Date.now() },
@@ -54,7 +54,7 @@ export async function addSubElements(
 export class SubElementHandlers {
   constructor(
     private readonly em: () => EntityManager,
-    private readonly events: EventOutlet,
+    private readonly writer: OutboxWriter,
   ) {}
 
   async get(request: Req<'getSubElements'>, context: RequestContext): Promise<Res<'getSubElements'>> {
@@ -90,12 +90,12 @@ export class SubElementHandlers {
     const row = await this.em().findOne(SubElementRecord, { id: request.id });
     if (!row) throw notFound('Sub-element');
     requireOwner(context, row.userId, 'write');
-    const updated = await this.events.transactional(this.em(), async (tx) => {
+    const updated = await this.writer.write(async (tx) => {
       const fresh = await tx.findOneOrFail(SubElementRecord, { id: request.id });
       fresh.reason = request.reason;
       await tx.flush();
       const subElements = await subElementsOf(tx, fresh.elementId);
-      recordAiEvent(
+      recordEvent(
         tx,
         aiEvents.subElementsUpdated,
         {
@@ -119,9 +119,7 @@ export class SubElementHandlers {
   ): Promise<Res<'storeSubElements'>> {
     const element = await this.element(elementId);
     requireOwner(context, element.userId, 'write');
-    const subElements = await this.events.transactional(this.em(), (tx) =>
-      addSubElements(tx, element, names, null, context),
-    );
+    const subElements = await this.writer.write((tx) => addSubElements(tx, element, names, null, context));
     return { status: true, name: subElements };
   }
 

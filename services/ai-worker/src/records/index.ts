@@ -1,7 +1,6 @@
 import { type EntityManager } from '@mikro-orm/postgresql';
 import { aiRecordOperations } from '@promptloom/proto';
-import { handle, type Bus, type Unsubscribe } from '@promptloom/shared';
-import { type EventOutlet } from '../events/event-outlet';
+import { handle, type Bus, type OutboxWriter, type Unsubscribe } from '@promptloom/shared';
 import { RecordHandlers } from './record-handlers';
 import { UserNames } from './user-names';
 
@@ -9,11 +8,11 @@ import { UserNames } from './user-names';
 export async function serveAdminRecords(
   bus: Bus,
   em: () => EntityManager,
-  events: EventOutlet,
+  writer: OutboxWriter,
   schema: string,
 ): Promise<Unsubscribe[]> {
   const names = new UserNames(bus, em, schema);
-  const records = new RecordHandlers(bus, em, events, names, schema);
+  const records = new RecordHandlers(bus, em, writer, names, schema);
   const ops = aiRecordOperations;
   return [
     ...(await names.follow()),

@@ -1,6 +1,7 @@
-import { type EntityManager } from '@mikro-orm/postgresql';
+import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
 import {
   DomainError,
+  invalidInput,
   recordEvents,
   type AiRecord,
   type AiRecordPage,
@@ -8,9 +9,9 @@ import {
   type RequestContext,
   type aiRecordOperations,
 } from '@promptloom/proto';
-import { requireStoredAdmin, type Bus } from '@promptloom/shared';
-import { recordAiEvent, type EventOutlet } from '../events/event-outlet';
-import { recordListUpdated } from '../lists/list-events';
+import { recordEvent, requireStoredAdmin, type Bus, type OutboxWriter } from '@promptloom/shared';
+import { recordListChange } from '../lists/list-events';
+import { ListItemRecord, nameKeyOf } from '../lists/list-item.entity';
 
 import { CountCache } from './count-cache';
 import { recordFilter } from './record-query';
@@ -26,7 +27,7 @@ export class RecordHandlers {
   constructor(
     private readonly bus: Bus,
     private readonly em: () => EntityManager,
-    private readonly events: EventOutlet,
+    private readonly writer: OutboxWriter,
     private readonly names: UserNames,
     private readonly schema: string,
   ) {}
@@ -80,7 +81,7 @@ export class RecordHandlers {
   async update(request: Req<'update'>, context: RequestContext): Promise<AiRecord> {
     const actor = await requireStoredAdmin(this.bus, context);
     return this.changed(
-      this.events.transactional(this.em(), async (tx) => {
+      this.writer.write(async (tx) => {
         const before = await this.lockRow(tx, request.family, request.id);
         const after: AiRecord = {
           ...before,
@@ -90,13 +91,29 @@ export class RecordHandlers {
           ai_response: request.ai_response ?? before.ai_response,
           status: request.status ?? before.status,
         };
-        await tx.execute(
-          `update ${this.table} set "levels" = ?, "ai_model" = ?, "frequency" = ?, "ai_response" = ?, "status" = ?,
-         "updated_at" = now() where "id" = ?`,
-          [after.levels, after.ai_model, after.frequency, after.ai_response, after.status, before.id],
+        await tx
+          .execute(
+            `update ${this.table} set "levels" = ?, "ai_model" = ?, "frequency" = ?, "ai_response" = ?,
+             "name_key" = ?, "status" = ?, "updated_at" = now() where "id" = ?`,
+            [
+              after.levels,
+              after.ai_model,
+              after.frequency,
+              after.ai_response,
+              nameKeyOf(after.ai_response),
+              after.status,
+              before.id,
+            ],
+          )
+          .catch(refuseDuplicateName);
+        const item = await tx.findOneOrFail(ListItemRecord, { id: before.id });
+        await recordListChange(
+          tx,
+          { userId: before.user_id, family: before.family, jobId: null },
+          { changed: [item.toView()] },
+          context,
         );
-        await recordListUpdated(tx, { userId: before.user_id, family: before.family, jobId: null }, context);
-        recordAiEvent(
+        recordEvent(
           tx,
           recordEvents.aiRecordChanged,
           { action: 'updated', actorId: actor.userId, before, after },
@@ -110,11 +127,16 @@ export class RecordHandlers {
   async delete(request: Req<'delete'>, context: RequestContext): Promise<{ id: number }> {
     const actor = await requireStoredAdmin(this.bus, context);
     return this.changed(
-      this.events.transactional(this.em(), async (tx) => {
+      this.writer.write(async (tx) => {
         const before = await this.lockRow(tx, request.family, request.id);
         await tx.execute(`delete from ${this.table} where "id" = ?`, [before.id]);
-        await recordListUpdated(tx, { userId: before.user_id, family: before.family, jobId: null }, context);
-        recordAiEvent(
+        await recordListChange(
+          tx,
+          { userId: before.user_id, family: before.family, jobId: null },
+          { removed: [before.id] },
+          context,
+        );
+        recordEvent(
           tx,
           recordEvents.aiRecordChanged,
           { action: 'deleted', actorId: actor.userId, before, after: null },
@@ -142,4 +164,12 @@ export class RecordHandlers {
     if (!row) throw new DomainError('NOT_FOUND', RECORD_NOT_FOUND);
     return toAiRecord(row);
   }
+}
+
+/** Renaming an item to a name its owner's list already has: the unique index refuses it. */
+function refuseDuplicateName(error: unknown): never {
+  if (error instanceof UniqueConstraintViolationException) {
+    throw invalidInput({ ai_response: ['This list already has this item.'] });
+  }
+  throw error;
 }

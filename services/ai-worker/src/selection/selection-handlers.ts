@@ -10,7 +10,7 @@ import {
   type ResponseOf,
   type Selection,
 } from '@promptloom/proto';
-import { recordAiEvent, type EventOutlet } from '../events/event-outlet';
+import { recordEvent, type OutboxWriter } from '@promptloom/shared';
 import { ListItemRecord } from '../lists/list-item.entity';
 import { notFound, requireOwner } from '../lists/owner-guard';
 import { SubElementRecord } from '../lists/sub-element.entity';
@@ -28,7 +28,7 @@ const toggled = (ids: number[], id: number, on: boolean): number[] =>
 export class SelectionHandlers {
   constructor(
     private readonly em: () => EntityManager,
-    private readonly events: EventOutlet,
+    private readonly writer: OutboxWriter,
   ) {}
 
   async get(request: Req<'getSelection'>, context: RequestContext): Promise<Selection> {
@@ -86,7 +86,7 @@ export class SelectionHandlers {
     context: RequestContext,
     edit: (document: SelectionDocument) => void,
   ): Promise<Selection> {
-    const selection = await this.events.transactional(this.em(), async (tx) => {
+    const selection = await this.writer.write(async (tx) => {
       await tx
         .getConnection()
         .execute(
@@ -105,7 +105,7 @@ export class SelectionHandlers {
       row.document = document;
       await tx.flush();
       const view = row.toView();
-      recordAiEvent(tx, aiEvents.selectionChanged, { userId, selection: view }, context);
+      recordEvent(tx, aiEvents.selectionChanged, { userId, selection: view }, context);
       return view;
     });
     return selection;

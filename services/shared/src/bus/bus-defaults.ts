@@ -10,6 +10,9 @@ export const EVENT_ACK_WAIT_MS = 30_000;
 export const DUPLICATE_WINDOW_MS = 120_000;
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 5_000;
+
+/** NATS's default `max_payload`; the in-process bus holds to the same limit, so both refuse the same messages. */
+export const DEFAULT_MAX_PAYLOAD_BYTES = 1024 * 1024;
 export const DEFAULT_CLOSE_TIMEOUT_MS = 30_000;
 export const DEFAULT_JOB_ACK_WAIT_MS = 30_000;
 export const DEFAULT_JOB_MAX_DELIVER = 5;

@@ -10,3 +10,9 @@ export const unreachable = (subject: string): DomainError =>
   new DomainError('SERVICE_UNAVAILABLE', `${subject} could not be reached: the bus is not connected.`);
 
 export const busClosed = (): DomainError => new DomainError('SERVICE_UNAVAILABLE', 'The bus is closed.');
+
+export const payloadTooLarge = (subject: string, bytes: number, maxBytes: number): DomainError =>
+  new DomainError(
+    'PAYLOAD_TOO_LARGE',
+    `${subject} is ${bytes} bytes; the bus takes at most ${maxBytes} bytes per message.`,
+  );

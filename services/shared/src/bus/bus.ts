@@ -32,6 +32,12 @@ export interface Bus {
    */
   subscribe(filter: string, handler: EventHandler, options?: SubscribeOptions): Promise<Unsubscribe>;
 
+  /**
+   * The largest message the bus takes, in bytes (payload and headers): NATS's `max_payload` from the server's
+   * connection info, 1 MB in process. Writers check events against it before they commit (OutboxWriter).
+   */
+  maxPayloadBytes(): number;
+
   /** Adds a job to a durable work queue. `id` de-duplicates like `publish`. */
   enqueue(queue: string, payload: unknown, options: PublishOptions): Promise<void>;
 

@@ -13,16 +13,18 @@ import {
 import { Activities, type Activity } from './activities';
 import {
   DEFAULT_CLOSE_TIMEOUT_MS,
+  DEFAULT_MAX_PAYLOAD_BYTES,
   DEFAULT_REQUEST_TIMEOUT_MS,
   eventRetryDelayMs,
   resolveConsumeOptions,
 } from './bus-defaults';
-import { busClosed, noResponders, requestTimedOut } from './bus-errors';
+import { busClosed, noResponders, payloadTooLarge, requestTimedOut } from './bus-errors';
 import { silentBusLogger, type BusLogger } from './bus-logger';
 import { type Delivery, type DeliveryQueue } from './delivery-queue';
 import { type StoredEvent } from './event-log';
 import { InFlight, settlesBy } from './in-flight';
 import { InProcessBroker } from './in-process-broker';
+import { messageBytes } from './message-size';
 import { decodePayload, encodePayload } from './payload-json';
 import { answerRequest, readReply } from './reply-envelope';
 import { copyContext } from './request-context';
@@ -44,6 +46,8 @@ export interface InProcessBusOptions {
   requestTimeoutMs?: number;
   /** How long close() and unsubscribing wait for running handlers before abandoning them. Default 30 s. */
   closeTimeoutMs?: number;
+  /** The largest message `publish` takes. Default 1 MB, NATS's default `max_payload`. */
+  maxPayloadBytes?: number;
   logger?: BusLogger;
 }
 
@@ -58,9 +62,11 @@ export class InProcessBus implements Bus {
   private readonly closeTimeoutMs: number;
   private readonly logger: BusLogger;
   private readonly activities: Activities;
+  private readonly maxPayload: number;
   private closing?: Promise<void>;
 
   constructor(options: InProcessBusOptions = {}) {
+    this.maxPayload = options.maxPayloadBytes ?? DEFAULT_MAX_PAYLOAD_BYTES;
     this.logger = options.logger ?? silentBusLogger;
     this.ownsBroker = options.broker === undefined;
     this.broker = options.broker ?? new InProcessBroker({ logger: this.logger });
@@ -115,12 +121,14 @@ export class InProcessBus implements Bus {
     this.assertOpen();
     assertEventSubject(subject);
     assertMessageId(options.id);
-    this.broker.publish({
-      subject,
-      id: options.id,
-      payload: encodePayload(payload),
-      context: copyContext(options.context),
-    });
+    const body = encodePayload(payload);
+    const bytes = messageBytes(body, options.id, options.context);
+    if (bytes > this.maxPayload) throw payloadTooLarge(subject, bytes, this.maxPayload);
+    this.broker.publish({ subject, id: options.id, payload: body, context: copyContext(options.context) });
+  }
+
+  maxPayloadBytes(): number {
+    return this.maxPayload;
   }
 
   async subscribe(

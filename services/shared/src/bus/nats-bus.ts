@@ -29,12 +29,13 @@ import {
 import { Activities } from './activities';
 import {
   DEFAULT_CLOSE_TIMEOUT_MS,
+  DEFAULT_MAX_PAYLOAD_BYTES,
   DEFAULT_REQUEST_TIMEOUT_MS,
   EVENT_ACK_WAIT_MS,
   eventRetryDelayMs,
   resolveConsumeOptions,
 } from './bus-defaults';
-import { busClosed, noResponders, requestTimedOut, unreachable } from './bus-errors';
+import { busClosed, noResponders, payloadTooLarge, requestTimedOut, unreachable } from './bus-errors';
 import { silentBusLogger, type BusLogger } from './bus-logger';
 import { InFlight } from './in-flight';
 import {
@@ -48,7 +49,8 @@ import {
 import { startConsumeLoop } from './nats-consume-loop';
 import { NatsNames } from './nats-names';
 import { ensureDurableConsumer, ensureStreams } from './nats-streams';
-import { decodePayload } from './payload-json';
+import { messageBytes } from './message-size';
+import { decodePayload, encodePayload } from './payload-json';
 import { answerRequest, readReply } from './reply-envelope';
 import {
   assertEventFilter,
@@ -298,6 +300,10 @@ export class NatsBus implements Bus {
     });
   }
 
+  maxPayloadBytes(): number {
+    return this.nc.info?.max_payload ?? DEFAULT_MAX_PAYLOAD_BYTES;
+  }
+
   /** True while connected to a server: false during a reconnect and after close(). For readiness checks. */
   isConnected(): boolean {
     return this.connected && this.closing === undefined && !this.nc.isClosed();
@@ -315,6 +321,8 @@ export class NatsBus implements Bus {
     if (!this.nc.isClosed()) {
       await this.nc.drain().catch((error: unknown) => this.logger.warn({ err: error }, 'NATS drain failed'));
     }
+    // A drain fails while the server is unreachable; close anyway, or the client goes on reconnecting forever.
+    if (!this.nc.isClosed()) await this.nc.close();
   }
 
   /**
@@ -405,8 +413,12 @@ export class NatsBus implements Bus {
   }
 
   private async persist(serverSubject: string, subject: string, payload: unknown, options: PublishOptions) {
+    const body = encodePayload(payload);
+    const bytes = messageBytes(body, options.id, options.context);
+    // Refused here, not by the server: a message that can never fit is not an outage and must not look like one.
+    if (bytes > this.maxPayloadBytes()) throw payloadTooLarge(subject, bytes, this.maxPayloadBytes());
     const store = () =>
-      this.js.publish(serverSubject, encodeJsonBytes(payload), {
+      this.js.publish(serverSubject, encodeText(body), {
         msgID: options.id,
         headers: contextHeaders(options.context),
       });

@@ -1,7 +1,7 @@
 import { MikroORM, type EntitySchema, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { Client } from 'pg';
-import { outboxMigration } from './outbox-migration';
+import { outboxDeadRowsMigration, outboxMigration } from './outbox-migration';
 import { type NamedMigration } from './migration';
 import { type Logger } from '../logging';
 
@@ -11,7 +11,7 @@ export interface DatabaseOptions {
   /** The service's own PostgreSQL schema: 'admin', 'ai', 'signature'. */
   schema: string;
   entities: EntitySchema[];
-  /** The service's migrations, oldest first; the outbox migration runs before them. */
+  /** The service's migrations, oldest first; the outbox migrations run before them. */
   migrations: NamedMigration[];
   logger?: Logger;
   poolSize?: number;
@@ -34,7 +34,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       allOrNothing: true,
       snapshot: false,
       silent: true,
-      migrationsList: [outboxMigration, ...options.migrations],
+      migrationsList: [outboxMigration, outboxDeadRowsMigration, ...options.migrations],
     },
     debug: false,
     allowGlobalContext: false,

@@ -4,3 +4,4 @@ export * from './migration';
 export * from './outbox-migration';
 export * from './outbox';
 export * from './outbox-relay';
+export * from './outbox-writer';

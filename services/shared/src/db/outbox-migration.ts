@@ -19,3 +19,21 @@ export class CreateOutbox extends ServiceMigration {
 }
 
 export const outboxMigration = { name: '0000-create-outbox', class: CreateOutbox };
+
+/**
+ * Rows the relay could not publish after several tries are moved aside (`dead_at`), with their tries and last
+ * error, so the rows behind them still flow (OutboxRelay).
+ */
+export class OutboxDeadRows extends ServiceMigration {
+  override up(): void {
+    const outbox = this.table('outbox');
+    this.addSql(`alter table ${outbox} add column if not exists "attempts" integer not null default 0`);
+    this.addSql(`alter table ${outbox} add column if not exists "last_error" text null`);
+    this.addSql(`alter table ${outbox} add column if not exists "dead_at" timestamptz null`);
+    this.addSql(
+      `create index if not exists "outbox_pending_idx" on ${outbox} ("id") where "published_at" is null and "dead_at" is null`,
+    );
+  }
+}
+
+export const outboxDeadRowsMigration = { name: '0000-outbox-dead-rows', class: OutboxDeadRows };

@@ -2,7 +2,12 @@ import { type MikroORM } from '@mikro-orm/postgresql';
 import { type RequestContext } from '@promptloom/proto';
 import { type Bus } from '../bus';
 import { type Logger } from '../logging';
-import { busEventsPublishedTotal, outboxLag, outboxPending } from '../metrics/instruments';
+import {
+  busEventsPublishedTotal,
+  outboxDeadEventsTotal,
+  outboxLag,
+  outboxPending,
+} from '../metrics/instruments';
 
 interface PendingRow {
   id: string;
@@ -18,13 +23,32 @@ export interface OutboxRelayOptions {
   batchSize?: number;
   /** Published rows older than this are deleted. Default 7 days. */
   retainPublishedMs?: number;
+  /** Tries (passes that failed on the row while the bus was up) before a row is moved aside. Default 5. */
+  maxAttempts?: number;
+  /** How often the backlog gauges are measured, whether or not publishing works. Default 5 s. */
+  metricsIntervalMs?: number;
   logger?: Logger;
+}
+
+type RunSql = (sql: string, params: unknown[]) => Promise<unknown>;
+
+interface BatchOutcome {
+  claimed: number;
+  published: number;
+  lastId: string | null;
+  /** Set when the bus itself was unavailable: the pass stops there, and nobody's row is blamed. */
+  outage?: unknown;
 }
 
 /**
  * Publishes the outbox of one service schema to the bus, oldest first. Rows are claimed with
  * `for update skip locked`, so replicas of a service share the work; the outbox row's event id is the bus message
  * id, so a row published twice (a crash after publish, before the row was marked) is still delivered once.
+ *
+ * A row the bus refuses while the bus is up (too large for the server's `max_payload`, say) counts a try; after
+ * `maxAttempts` it is moved aside (`dead_at`, with its last error), logged as an error and counted in
+ * `outbox_dead_events_total`, and the rows behind it flow meanwhile. An outage of the bus (SERVICE_UNAVAILABLE)
+ * blames no row: the pass stops and the next one retries.
  */
 export class OutboxRelay {
   private running = false;
@@ -32,6 +56,7 @@ export class OutboxRelay {
   private wakeUp: (() => void) | null = null;
   private pendingWake = false;
   private lastCleanup = 0;
+  private metricsTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly orm: MikroORM,
@@ -44,6 +69,12 @@ export class OutboxRelay {
     if (this.running) return;
     this.running = true;
     this.loop = this.run();
+    this.metricsTimer = setInterval(
+      () => void this.measureBacklogLogged(),
+      this.options.metricsIntervalMs ?? 5000,
+    );
+    this.metricsTimer.unref();
+    void this.measureBacklogLogged();
   }
 
   /** Publish now instead of at the next poll; services call it right after a commit that recorded events. */
@@ -55,18 +86,26 @@ export class OutboxRelay {
   /** Finishes the batch in flight, then stops. */
   async stop(): Promise<void> {
     this.running = false;
+    if (this.metricsTimer) clearInterval(this.metricsTimer);
+    this.metricsTimer = null;
     this.wakeUp?.();
     await this.loop;
     this.loop = null;
   }
 
-  /** Publishes everything pending now; returns how many rows were published. */
+  /**
+   * One pass over everything pending now, each row tried once; returns how many rows were published. Rejects, after
+   * committing what was published, when the bus is unavailable.
+   */
   async publishPending(): Promise<number> {
     let total = 0;
+    let after = '0';
     for (;;) {
-      const published = await this.publishBatch();
-      total += published;
-      if (published < (this.options.batchSize ?? 100)) return total;
+      const batch = await this.publishBatch(after);
+      total += batch.published;
+      if (batch.outage !== undefined) throw batch.outage;
+      if (batch.claimed < (this.options.batchSize ?? 100) || batch.lastId === null) return total;
+      after = batch.lastId;
     }
   }
 
@@ -95,31 +134,76 @@ export class OutboxRelay {
     }
   }
 
-  private async publishBatch(): Promise<number> {
-    const em = this.orm.em.fork();
-    return em.transactional(async (tx) => {
-      const connection = tx.getConnection();
-      const rows: PendingRow[] = await connection.execute(
+  /** Claims, publishes and marks one batch in a transaction; what it reports is reported once it is committed. */
+  private async publishBatch(after: string): Promise<BatchOutcome> {
+    const reports: Array<() => void> = [];
+    const outcome = await this.orm.em.fork().transactional(async (tx) => {
+      const run: RunSql = (sql, params) => tx.execute(sql, params);
+      const rows = (await run(
         `select "id", "event_id", "subject", "payload", "context" from "${this.schema}"."outbox"
-         where "published_at" is null order by "id" limit ? for update skip locked`,
-        [this.options.batchSize ?? 100],
-        'all',
-        tx.getTransactionContext(),
-      );
+         where "published_at" is null and "dead_at" is null and "id" > ?
+         order by "id" limit ? for update skip locked`,
+        [after, this.options.batchSize ?? 100],
+      )) as PendingRow[];
+      const outcome: BatchOutcome = { claimed: rows.length, published: 0, lastId: rows.at(-1)?.id ?? null };
+      const published: string[] = [];
       for (const row of rows) {
-        await this.bus.publish(row.subject, row.payload, { id: row.event_id, context: row.context });
-        busEventsPublishedTotal.inc({ subject: row.subject });
+        try {
+          await this.bus.publish(row.subject, row.payload, { id: row.event_id, context: row.context });
+          busEventsPublishedTotal.inc({ subject: row.subject });
+          published.push(row.id);
+        } catch (error) {
+          if (isBusOutage(error)) {
+            outcome.outage = error;
+            break;
+          }
+          reports.push(await this.countFailedTry(row, error, run));
+        }
       }
-      if (rows.length > 0) {
-        await connection.execute(
-          `update "${this.schema}"."outbox" set "published_at" = now() where "id" in (${rows.map(() => '?').join(',')})`,
-          rows.map((row) => row.id),
-          'run',
-          tx.getTransactionContext(),
+      if (published.length > 0) {
+        await run(
+          `update "${this.schema}"."outbox" set "published_at" = now() where "id" in (${published.map(() => '?').join(',')})`,
+          published,
         );
       }
-      return rows.length;
+      outcome.published = published.length;
+      return outcome;
     });
+    for (const report of reports) report();
+    return outcome;
+  }
+
+  /** Counts a failed try on the row (moving it aside at the last); returns how to report it after the commit. */
+  private async countFailedTry(row: PendingRow, error: unknown, run: RunSql): Promise<() => void> {
+    const maxAttempts = this.options.maxAttempts ?? 5;
+    const message = error instanceof Error ? error.message : String(error);
+    const [updated] = (await run(
+      `update "${this.schema}"."outbox" set "attempts" = "attempts" + 1, "last_error" = ?,
+         "dead_at" = case when "attempts" + 1 >= ? then now() end
+       where "id" = ? returning "attempts", "dead_at" is not null as "dead"`,
+      [message, maxAttempts, row.id],
+    )) as Array<{ attempts: number; dead: boolean }>;
+    const fields = { schema: this.schema, outboxId: row.id, eventId: row.event_id, subject: row.subject };
+    if (!updated?.dead) {
+      return () =>
+        this.options.logger?.warn(
+          { ...fields, attempts: updated?.attempts, err: error },
+          'outbox relay: row not published',
+        );
+    }
+    return () => {
+      outboxDeadEventsTotal.inc({ schema: this.schema });
+      this.options.logger?.error(
+        { ...fields, attempts: updated.attempts, err: error },
+        'outbox relay: row moved aside after too many failed tries; the rows behind it go on',
+      );
+    };
+  }
+
+  private async measureBacklogLogged(): Promise<void> {
+    await this.measureBacklog().catch((error: unknown) =>
+      this.options.logger?.warn({ err: error, schema: this.schema }, 'outbox relay: backlog not measured'),
+    );
   }
 
   /** Outbox lag for /metrics: what is left unpublished, and how old its oldest row is. */
@@ -129,7 +213,7 @@ export class OutboxRelay {
       .getConnection()
       .execute<Array<{ pending: string; lag: number | null }>>(
         `select count(*) as "pending", extract(epoch from now() - min("created_at"))::float8 as "lag"
-         from "${this.schema}"."outbox" where "published_at" is null`,
+         from "${this.schema}"."outbox" where "published_at" is null and "dead_at" is null`,
         [],
         'all',
       );
@@ -151,4 +235,9 @@ export class OutboxRelay {
         'run',
       );
   }
+}
+
+/** The bus is down or closed (every row would fail alike), as opposed to refusing this one row. */
+function isBusOutage(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 'SERVICE_UNAVAILABLE';
 }

@@ -1,12 +1,15 @@
 import { z } from 'zod';
-import { defineEvent } from '@promptloom/proto';
+import { DomainError, defineEvent } from '@promptloom/proto';
 import { InProcessBus, type Bus, type BusEvent } from '../bus';
+import { outboxDeadEventsTotal, outboxPending } from '../metrics/instruments';
 import { createTestDatabase, waitFor, type TestDatabase } from '../testing';
 import { openDatabase, type Database } from './database';
 import { OutboxEntrySchema, recordEvent } from './outbox';
 import { OutboxRelay } from './outbox-relay';
+import { OutboxWriter } from './outbox-writer';
 
 const noteWritten = defineEvent('evt.test.note.written', z.object({ n: z.number() }));
+const textWritten = defineEvent('evt.test.text.written', z.object({ text: z.string() }));
 
 let database: TestDatabase;
 let orm: Database;
@@ -25,10 +28,20 @@ afterAll(async () => {
 });
 beforeEach(() => orm.em.getConnection().execute('truncate "outbox_test"."outbox"'));
 
+/** Writes through the one write path; nothing wakes a relay (each test drives its own). */
+const writer = (bus: Bus = new InProcessBus()) => new OutboxWriter(orm, bus, { wake: () => undefined });
+
 async function writeEvents(count: number, from = 0): Promise<void> {
-  await orm.em.fork().transactional(async (em) => {
-    for (let n = from; n < from + count; n++) recordEvent(em, noteWritten, { n });
+  await writer().write(async (tx) => {
+    for (let n = from; n < from + count; n++) recordEvent(tx, noteWritten, { n });
   });
+}
+
+async function countRows(where = 'true'): Promise<number> {
+  const rows = await orm.em
+    .getConnection()
+    .execute(`select count(*)::int as count from "outbox_test"."outbox" where ${where}`);
+  return rows[0]?.count as number;
 }
 
 function collect(bus: Bus): Promise<BusEvent[]> {
@@ -36,12 +49,12 @@ function collect(bus: Bus): Promise<BusEvent[]> {
   return bus.subscribe('evt.test.>', async (event) => void received.push(event)).then(() => received);
 }
 
-/** A bus that fails after `failAfter` publishes, as if the relay's process died half-way through a batch. */
+/** A bus that becomes unreachable after `failAfter` publishes, half-way through a batch. */
 function crashingBus(inner: Bus, failAfter: number): Bus {
   let published = 0;
   return Object.assign(Object.create(inner) as Bus, {
     publish: async (...args: Parameters<Bus['publish']>) => {
-      if (published++ >= failAfter) throw new Error('crashed');
+      if (published++ >= failAfter) throw new DomainError('SERVICE_UNAVAILABLE', 'the bus is gone');
       return inner.publish(...args);
     },
   });
@@ -63,39 +76,133 @@ describe('transactional outbox', () => {
 
   it('writes nothing when the transaction rolls back', async () => {
     await expect(
-      orm.em.fork().transactional(async (em) => {
-        recordEvent(em, noteWritten, { n: 1 });
+      writer().write(async (tx) => {
+        recordEvent(tx, noteWritten, { n: 1 });
         throw new Error('rollback');
       }),
     ).rejects.toThrow('rollback');
-    const rows = await orm.em
-      .getConnection()
-      .execute('select count(*)::int as count from "outbox_test"."outbox"');
-    expect(rows[0]?.count).toBe(0);
+    expect(await countRows()).toBe(0);
   });
 
   it('refuses a payload that does not match the event catalogue', async () => {
     await expect(
-      orm.em.fork().transactional(async (em) => {
-        recordEvent(em, noteWritten, { n: 'one' } as never);
+      writer().write(async (tx) => {
+        recordEvent(tx, noteWritten, { n: 'one' } as never);
       }),
     ).rejects.toThrow();
   });
 
-  it('loses nothing and duplicates nothing when the relay dies half-way through a batch', async () => {
+  it('refuses an event recorded outside the writer', async () => {
+    await expect(
+      orm.em.fork().transactional(async (tx) => {
+        recordEvent(tx, noteWritten, { n: 1 });
+      }),
+    ).rejects.toThrow('outside OutboxWriter.write');
+    expect(await countRows()).toBe(0);
+  });
+
+  it("refuses, as bad input and before anything is written, an event larger than the bus's max payload", async () => {
+    const small = new InProcessBus({ maxPayloadBytes: 2_000 });
+    const refusal = writer(small).write(async (tx) => {
+      recordEvent(tx, noteWritten, { n: 1 });
+      recordEvent(tx, textWritten, { text: 'x'.repeat(2_000) });
+    });
+    await expect(refusal).rejects.toBeInstanceOf(DomainError);
+    await expect(refusal).rejects.toMatchObject({
+      code: 'BAD_USER_INPUT',
+      fields: { change: [expect.any(String)] },
+    });
+    expect(await countRows()).toBe(0);
+    await writer(small).write(async (tx) => void recordEvent(tx, textWritten, { text: 'x'.repeat(1_000) }));
+    expect(await countRows()).toBe(1);
+    await small.close();
+  });
+
+  it('loses nothing and duplicates nothing when the bus goes away half-way through a batch', async () => {
     const bus = new InProcessBus();
     const received = await collect(bus);
     await writeEvents(6);
 
     const dying = new OutboxRelay(orm, crashingBus(bus, 3), 'outbox_test');
-    await expect(dying.publishPending()).rejects.toThrow('crashed');
-    // Three were published but the batch's transaction rolled back: the rows are still unpublished.
+    await expect(dying.publishPending()).rejects.toThrow('gone');
+    // The three published are marked; the rest wait, and no row is blamed for an outage.
     expect(received).toHaveLength(3);
+    expect(await countRows('"attempts" > 0')).toBe(0);
 
     const next = new OutboxRelay(orm, bus, 'outbox_test');
-    expect(await next.publishPending()).toBe(6);
+    expect(await next.publishPending()).toBe(3);
     expect(received.map((event) => (event.payload as { n: number }).n)).toEqual([0, 1, 2, 3, 4, 5]);
     await bus.close();
+  });
+
+  it('republishes under the same id after a crash before the rows were marked: delivered once', async () => {
+    const bus = new InProcessBus();
+    const received = await collect(bus);
+    await writeEvents(3);
+    // What a relay that died after publishing, before its commit, leaves behind: published events, unmarked rows.
+    const rows = await orm.em
+      .getConnection()
+      .execute<Array<{ event_id: string; payload: unknown }>>(
+        'select * from "outbox_test"."outbox" order by "id"',
+      );
+    for (const row of rows) await bus.publish(noteWritten.subject, row.payload, { id: row.event_id });
+    expect(await new OutboxRelay(orm, bus, 'outbox_test').publishPending()).toBe(3);
+    await writeEvents(1, 3);
+    await new OutboxRelay(orm, bus, 'outbox_test').publishPending();
+    await waitFor(() => received.length >= 4, 'the marker event');
+    expect(received.map((event) => (event.payload as { n: number }).n)).toEqual([0, 1, 2, 3]);
+    await bus.close();
+  });
+
+  it('moves aside, after its tries, a row the bus refuses, and the rows behind it flow', async () => {
+    // Written while the limit was 1 MB; the bus now takes at most 2 kB (a server restarted with a lower max_payload).
+    await writer().write(async (tx) => {
+      recordEvent(tx, noteWritten, { n: 0 });
+      recordEvent(tx, textWritten, { text: 'x'.repeat(5_000) });
+      recordEvent(tx, noteWritten, { n: 2 });
+    });
+    const bus = new InProcessBus({ maxPayloadBytes: 2_000 });
+    const received = await collect(bus);
+    const deadBefore = (await outboxDeadEventsTotal.get()).values.find(
+      (v) => v.labels.schema === 'outbox_test',
+    );
+    const relay = new OutboxRelay(orm, bus, 'outbox_test', { maxAttempts: 3 });
+
+    expect(await relay.publishPending()).toBe(2);
+    expect(received.map((event) => event.payload)).toEqual([{ n: 0 }, { n: 2 }]);
+    expect(await countRows('"published_at" is null and "dead_at" is null')).toBe(1);
+    await relay.publishPending();
+    await relay.publishPending();
+
+    const [dead] = await orm.em
+      .getConnection()
+      .execute<Array<{ attempts: number; last_error: string }>>(
+        'select "attempts", "last_error" from "outbox_test"."outbox" where "dead_at" is not null',
+      );
+    expect(dead).toMatchObject({ attempts: 3, last_error: expect.stringContaining('at most 2000 bytes') });
+    const deadAfter = (await outboxDeadEventsTotal.get()).values.find(
+      (v) => v.labels.schema === 'outbox_test',
+    );
+    expect((deadAfter?.value ?? 0) - (deadBefore?.value ?? 0)).toBe(1);
+    expect(await relay.publishPending()).toBe(0);
+    await bus.close();
+  });
+
+  it('measures the backlog on its timer while it cannot publish', async () => {
+    const bus = new InProcessBus();
+    await bus.close();
+    const pending = async () =>
+      (await outboxPending.get()).values.find((v) => v.labels.schema === 'outbox_test')?.value;
+    const relay = new OutboxRelay(orm, bus, 'outbox_test', { pollIntervalMs: 20, metricsIntervalMs: 20 });
+    relay.start();
+    try {
+      await writeEvents(3);
+      await waitFor(async () => (await pending()) === 3, 'a backlog of 3');
+      await writeEvents(2, 3);
+      await waitFor(async () => (await pending()) === 5, 'a backlog of 5');
+    } finally {
+      await relay.stop();
+    }
   });
 
   it('shares the outbox between two relays without publishing a row twice', async () => {

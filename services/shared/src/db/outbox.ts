@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { EntitySchema, type EntityManager } from '@mikro-orm/postgresql';
-import { type EventDefinition, type PayloadOf, type RequestContext } from '@promptloom/proto';
+import { DomainError, type EventDefinition, type PayloadOf, type RequestContext } from '@promptloom/proto';
+import { messageBytes } from '../bus/message-size';
+import { encodePayload } from '../bus/payload-json';
 
 /** One event waiting to be published, written in the same transaction as the change it reports. */
 export class OutboxEntry {
@@ -34,9 +36,19 @@ export const OutboxEntrySchema = new EntitySchema<OutboxEntry>({
   },
 });
 
+/** The bus limit of each open OutboxWriter transaction; an event recorded anywhere else has no writer to check it. */
+const openWrites = new WeakMap<EntityManager, { maxPayloadBytes: () => number }>();
+
+/** Marks `tx` as an OutboxWriter transaction whose events must fit in `maxPayloadBytes()` (OutboxWriter only). */
+export function openOutboxWrite(tx: EntityManager, limits: { maxPayloadBytes: () => number }): void {
+  openWrites.set(tx, limits);
+}
+
 /**
  * Queues an event in the caller's unit of work: it is written by the same flush, in the same transaction, as the
- * rows it describes, and published afterwards by the OutboxRelay. Call it inside `em.transactional(...)`.
+ * rows it describes, and published afterwards by the OutboxRelay. Call it only inside `OutboxWriter.write(...)`,
+ * with the `tx` it gives: an event that would not fit on the bus is refused there (422), so nothing is committed
+ * that the relay could never publish.
  */
 export function recordEvent<E extends EventDefinition>(
   em: EntityManager,
@@ -44,12 +56,25 @@ export function recordEvent<E extends EventDefinition>(
   payload: PayloadOf<E>,
   context: RequestContext = {},
 ): OutboxEntry {
+  const write = openWrites.get(em);
+  if (!write)
+    throw new Error(`recordEvent(${event.subject}) outside OutboxWriter.write: use the writer's tx.`);
   const checked = event.payload.parse(payload);
   const entry = new OutboxEntry(event.subject, checked, pickPropagated(context));
+  const bytes = messageBytes(encodePayload(checked), entry.eventId, entry.context);
+  const maxBytes = write.maxPayloadBytes();
+  if (bytes > maxBytes) {
+    throw new DomainError(
+      'BAD_USER_INPUT',
+      'This change is too large to publish at once; send it in smaller parts.',
+      {
+        change: [`The change's event would be ${bytes} bytes; the bus takes at most ${maxBytes}.`],
+      },
+    );
+  }
   em.persist(entry);
   return entry;
 }
-
 /** Only what is useful downstream travels with an event: the request id and the actor. */
 function pickPropagated(context: RequestContext): RequestContext {
   const propagated: RequestContext = {};

@@ -44,7 +44,7 @@ export const jobDuration = new Histogram({
 
 export const outboxPending = new Gauge({
   name: 'outbox_pending_events',
-  help: 'Outbox rows not yet published, by service schema (after the relay last ran).',
+  help: 'Outbox rows not yet published (rows moved aside not counted), by service schema; measured on a timer.',
   labelNames: ['schema'] as const,
   registers,
 });
@@ -52,6 +52,13 @@ export const outboxPending = new Gauge({
 export const outboxLag = new Gauge({
   name: 'outbox_lag_seconds',
   help: 'Age of the oldest unpublished outbox row, by service schema; 0 when the outbox is drained.',
+  labelNames: ['schema'] as const,
+  registers,
+});
+
+export const outboxDeadEventsTotal = new Counter({
+  name: 'outbox_dead_events_total',
+  help: 'Outbox rows the relay moved aside after failing to publish them too many times, by service schema.',
   labelNames: ['schema'] as const,
   registers,
 });

@@ -1,16 +1,16 @@
 import { type EntityManager } from '@mikro-orm/postgresql';
 import { signatureRecordOperations } from '@promptloom/proto';
-import { handle, type Bus, type Unsubscribe } from '@promptloom/shared';
+import { handle, type Bus, type OutboxWriter, type Unsubscribe } from '@promptloom/shared';
 import { SignatureRecordHandlers } from './signature-record-handlers';
 
 /** Answers the admin BR record operations (svc.signature.records.*). */
 export function serveSignatureRecords(
   bus: Bus,
   em: () => EntityManager,
-  afterCommit: () => void,
+  writer: OutboxWriter,
   schema: string,
 ): Promise<Unsubscribe[]> {
-  const records = new SignatureRecordHandlers(bus, em, afterCommit, schema);
+  const records = new SignatureRecordHandlers(bus, em, writer, schema);
   const ops = signatureRecordOperations;
   return Promise.all([
     handle(bus, ops.list, (request, context) => records.list(request, context)),

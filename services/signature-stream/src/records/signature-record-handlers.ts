@@ -8,7 +8,7 @@ import {
   type SignatureRecord,
   type signatureRecordOperations,
 } from '@promptloom/proto';
-import { recordEvent, requireStoredAdmin, type Bus } from '@promptloom/shared';
+import { recordEvent, requireStoredAdmin, type Bus, type OutboxWriter } from '@promptloom/shared';
 
 import { signatureRecordFilter } from './signature-record-query';
 import { SIGNATURE_COLUMNS, toSignature, toSignatureRecord, type SignatureRow } from './signature-record-row';
@@ -24,7 +24,7 @@ export class SignatureRecordHandlers {
   constructor(
     private readonly bus: Bus,
     private readonly em: () => EntityManager,
-    private readonly afterCommit: () => void,
+    private readonly writer: OutboxWriter,
     private readonly schema: string,
   ) {}
 
@@ -61,7 +61,7 @@ export class SignatureRecordHandlers {
 
   async update(request: Req<'update'>, context: RequestContext): Promise<SignatureRecord> {
     const actor = await requireStoredAdmin(this.bus, context);
-    const after = await this.em().transactional(async (tx) => {
+    const after = await this.writer.write(async (tx) => {
       const row = await this.lockRow(tx, request.id);
       const before = toSignatureRecord(row);
       const [updated] = await tx.execute<SignatureRow[]>(
@@ -90,13 +90,12 @@ export class SignatureRecordHandlers {
       );
       return changed;
     });
-    this.afterCommit();
     return after;
   }
 
   async delete(request: Req<'delete'>, context: RequestContext): Promise<{ id: number }> {
     const actor = await requireStoredAdmin(this.bus, context);
-    await this.em().transactional(async (tx) => {
+    await this.writer.write(async (tx) => {
       const row = await this.lockRow(tx, request.id);
       await tx.execute(`delete from ${this.table} where "id" = ?`, [row.id]);
       recordEvent(
@@ -112,7 +111,6 @@ export class SignatureRecordHandlers {
         context,
       );
     });
-    this.afterCommit();
     return { id: request.id };
   }
 

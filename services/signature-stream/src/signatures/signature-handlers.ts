@@ -13,7 +13,7 @@ import {
   type Signature,
   type signatureOperations,
 } from '@promptloom/proto';
-import { recordEvent } from '@promptloom/shared';
+import { recordEvent, type OutboxWriter } from '@promptloom/shared';
 import { requireOwnerOrAdmin } from '../access/owner-guard';
 import { SavedSignature } from './saved-signature.entity';
 
@@ -26,7 +26,7 @@ type BrCodes = ParsedRequestOf<Ops['brCodes']>;
 export class SignatureHandlers {
   constructor(
     private readonly em: () => EntityManager,
-    private readonly afterCommit: () => void,
+    private readonly writer: OutboxWriter,
     private readonly random: () => number = Math.random,
   ) {}
 
@@ -47,12 +47,11 @@ export class SignatureHandlers {
       if (!(error instanceof UniqueConstraintViolationException)) throw error;
       saved = await this.save(request, context);
     }
-    this.afterCommit();
     return { status: true, message: SIGNATURE_SAVED, data: saved.toPublic() };
   }
 
   private save(request: Store, context: RequestContext): Promise<SavedSignature> {
-    return this.em().transactional(async (tx) => {
+    return this.writer.write(async (tx) => {
       const existing = await tx.findOne(
         SavedSignature,
         { userId: request.userId },
@@ -78,7 +77,7 @@ export class SignatureHandlers {
 
   async update(request: Update, context: RequestContext, message = SIGNATURE_UPDATED) {
     requireOwnerOrAdmin(context, request.userId);
-    const saved = await this.em().transactional(async (tx) => {
+    const saved = await this.writer.write(async (tx) => {
       const signature = await tx.findOne(
         SavedSignature,
         { userId: request.userId },
@@ -92,13 +91,12 @@ export class SignatureHandlers {
       this.record(tx, request.userId, 'updated', signature, context);
       return signature;
     });
-    this.afterCommit();
     return { status: true, message, data: saved.toPublic() };
   }
 
   async remove(userId: number, context: RequestContext) {
     requireOwnerOrAdmin(context, userId);
-    await this.em().transactional(async (tx) => {
+    await this.writer.write(async (tx) => {
       const signature = await tx.findOne(SavedSignature, { userId });
       if (!signature) throw new DomainError('NOT_FOUND', SIGNATURE_NOT_FOUND);
       tx.remove(signature);
@@ -110,7 +108,6 @@ export class SignatureHandlers {
         context,
       );
     });
-    this.afterCommit();
     return { status: true, message: SIGNATURE_REMOVED };
   }
 

@@ -15,7 +15,7 @@ import {
   type RequestContext,
   type streamOperations,
 } from '@promptloom/proto';
-import { recordEvent, type ObjectStore } from '@promptloom/shared';
+import { recordEvent, type ObjectStore, type OutboxWriter } from '@promptloom/shared';
 import { requireCaller, requireOwnerOrAdmin } from '../access/owner-guard';
 import { type ImageLimits } from '../images/image-limits';
 import { processImage } from '../images/image-pipeline';
@@ -31,7 +31,7 @@ export class StreamHandlers {
     private readonly em: () => EntityManager,
     private readonly objects: ObjectStore,
     private readonly limits: ImageLimits,
-    private readonly afterCommit: () => void,
+    private readonly writer: OutboxWriter,
   ) {}
 
   async buildPrompt(request: BuildPrompt, context: RequestContext) {
@@ -68,7 +68,7 @@ export class StreamHandlers {
         this.objects.put(imageKey, processed.image, { contentType: 'image/webp', metadata }),
         this.objects.put(thumbnailKey, processed.thumbnail, { contentType: 'image/webp', metadata }),
       ]);
-      const upload = await this.em().transactional(async (tx) => {
+      const upload = await this.writer.write(async (tx) => {
         const record = new StreamUpload({
           userId: request.userId,
           signature: request.signature,
@@ -94,7 +94,6 @@ export class StreamHandlers {
         return record;
       });
       written.length = 0;
-      this.afterCommit();
       return { status: true, message: IMAGE_STORED, data: upload.toPublic() };
     } finally {
       await Promise.allSettled([incomingKey, ...written].map((key) => this.objects.delete(key)));

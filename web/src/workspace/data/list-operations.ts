@@ -1,3 +1,4 @@
+import { type ListUpdatedSubscription } from '../../generated/graphql';
 export {
   AddCustomItemDocument as ADD_CUSTOM_ITEM,
   AiListDocument as AI_LIST,
@@ -5,3 +6,6 @@ export {
   UpdateReasonDocument as UPDATE_REASON,
   type ListItemFieldsFragment as ListItem,
 } from '../../generated/graphql';
+
+/** One change to a list as the `listUpdated` subscription delivers it (see useLiveList, which applies it). */
+export type ListChange = ListUpdatedSubscription['listUpdated'];

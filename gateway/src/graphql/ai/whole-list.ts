@@ -1,0 +1,49 @@
+import {
+  aiOperations,
+  type ListItem as ListItemView,
+  type PayloadOf,
+  type aiEvents,
+} from '@promptloom/proto';
+import { call } from '@promptloom/shared';
+import { type HubEvent } from '../../subscriptions/event-hub';
+import { type GraphQLContext } from '../context';
+
+type ListChange = PayloadOf<typeof aiEvents.listUpdated>;
+export type ListChangeWithItems = ListChange & { items: ListItemView[] | null };
+
+/**
+ * A subscriber's copy of the list, for clients that ask for `items`: each change is applied to it when its version
+ * follows the last one applied; otherwise (the first change, or one missed) the list is read again. Applying a change
+ * twice is harmless (by id), so a read that already holds a later change needs no care.
+ */
+export async function* withWholeList(
+  context: GraphQLContext,
+  changes: AsyncIterable<HubEvent<ListChange>>,
+  wanted: boolean,
+): AsyncGenerator<HubEvent<ListChangeWithItems>> {
+  const items = new Map<number, ListItemView>();
+  let version: number | null = null;
+  for await (const event of changes) {
+    const change = event.payload;
+    if (!wanted) {
+      yield { ...event, payload: { ...change, items: null } };
+      continue;
+    }
+    if (version !== null && change.version === version + 1) {
+      for (const id of change.removed) items.delete(id);
+      for (const item of [...change.changed, ...change.added]) items.set(item.id, item);
+    } else {
+      const list = await call(
+        context.bus,
+        aiOperations.getList,
+        { family: change.family, user_id: change.userId },
+        { context: context.request },
+      );
+      items.clear();
+      for (const item of list.ai_response) items.set(item.id, item);
+    }
+    version = change.version;
+    const ordered = [...items.values()].sort((a, b) => a.id - b.id);
+    yield { ...event, payload: { ...change, items: ordered } };
+  }
+}
