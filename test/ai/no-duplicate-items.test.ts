@@ -1,8 +1,10 @@
 import { Client } from 'pg';
 import { AI_SCHEMA, aiMigrations } from '@promptloom/ai-worker';
 import { InProcessBus, openDatabase } from '@promptloom/shared';
-import { createTestDatabase } from '@promptloom/shared/testing';
-import { requestJson } from '../support/http';
+import { createTestDatabase, waitFor } from '@promptloom/shared/testing';
+import { graphql, requestJson } from '../support/http';
+import { startFakeOpenAiServer, type FakeOpenAiServer } from '../support/fake-openai-server';
+import { subscribe } from '../support/subscriptions';
 import { startTestProduct, type TestProduct } from '../support/embedded-product';
 import { signUp } from './ai-users';
 
@@ -45,6 +47,58 @@ describe('a list never holds one name twice', () => {
     for (const name of shared)
       expect(names.filter((stored: string) => stored === name.toLowerCase())).toHaveLength(1);
   });
+});
+
+describe('concurrent runs whose provider returns the same names', () => {
+  let product: TestProduct;
+  let fake: FakeOpenAiServer;
+  beforeAll(async () => {
+    fake = await startFakeOpenAiServer();
+    fake.fallback = () => ({ content: 'Light: Beta, Gamma, Epsilon, Delta' });
+    product = await startTestProduct({
+      openAiBaseUrl: fake.baseUrl,
+      bus: new InProcessBus({ requestTimeoutMs: 60_000 }),
+    });
+  });
+  afterAll(async () => {
+    await product.stop();
+    await fake.close();
+  });
+
+  it('stores each name once, however the ten runs interleave', async () => {
+    const ada = await signUp(product.baseUrl);
+    const done = await subscribe(
+      product.baseUrl,
+      'subscription { listUpdated(family: bl) { jobId } }',
+      ada.token,
+    );
+    // A run that finds every name taken may end either way; what matters is that it ended.
+    const failed = await subscribe(product.baseUrl, 'subscription { generationFailed { jobId } }', ada.token);
+    const ended = (jobId: string) =>
+      done.received.some((message) => message.listUpdated.jobId === jobId) ||
+      failed.received.some((message) => message.generationFailed.jobId === jobId);
+    const runs = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        graphql(
+          product.baseUrl,
+          'mutation($input: RunAgentInput!) { runAgent(input: $input) { jobId status } }',
+          { input: { family: 'bl', aiModel: 'gpt-4o', frequency: 4 } },
+          ada.token,
+        ),
+      ),
+    );
+    const jobIds = runs.map((run) => run.body.data.runAgent.jobId as string);
+    expect(new Set(jobIds).size).toBe(10);
+    await waitFor(() => jobIds.every(ended), 'every run to end', 60_000);
+    await Promise.all([done.close(), failed.close()]);
+    expect(done.received.length).toBeGreaterThan(0);
+
+    const list = await requestJson(product.baseUrl, 'GET', `/api/ai/response/bl/get/${ada.id}`, {
+      token: ada.token,
+    });
+    const names = list.body.ai_response.map((item: { ai_response: string }) => item.ai_response);
+    expect(names.sort()).toEqual(['Beta', 'Delta', 'Epsilon', 'Gamma']);
+  }, 90_000);
 });
 
 describe('migration 0003 merges the duplicates stored before it', () => {
