@@ -1,3 +1,4 @@
+import pino from 'pino';
 import { z } from 'zod';
 import { DomainError, defineEvent } from '@promptloom/proto';
 import { InProcessBus, type Bus, type BusEvent } from '../bus';
@@ -166,7 +167,9 @@ describe('transactional outbox', () => {
     const deadBefore = (await outboxDeadEventsTotal.get()).values.find(
       (v) => v.labels.schema === 'outbox_test',
     );
-    const relay = new OutboxRelay(orm, bus, 'outbox_test', { maxAttempts: 3 });
+    const logged: Array<{ level: number; msg: string; subject?: string }> = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => void logged.push(JSON.parse(line)) });
+    const relay = new OutboxRelay(orm, bus, 'outbox_test', { maxAttempts: 3, logger });
 
     expect(await relay.publishPending()).toBe(2);
     expect(received.map((event) => event.payload)).toEqual([{ n: 0 }, { n: 2 }]);
@@ -184,6 +187,10 @@ describe('transactional outbox', () => {
       (v) => v.labels.schema === 'outbox_test',
     );
     expect((deadAfter?.value ?? 0) - (deadBefore?.value ?? 0)).toBe(1);
+    const errors = logged.filter((line) => line.level >= 50);
+    expect(errors).toEqual([
+      expect.objectContaining({ subject: textWritten.subject, msg: expect.stringContaining('moved aside') }),
+    ]);
     expect(await relay.publishPending()).toBe(0);
     await bus.close();
   });
