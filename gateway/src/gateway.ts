@@ -4,7 +4,15 @@ import express from 'express';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { expressMiddleware } from '@as-integrations/express5';
-import { readiness, sendMetrics, type Bus, type Logger, type ReadinessCheck } from '@promptloom/shared';
+import {
+  LiveSessions,
+  SESSION_CHECK_TTL_MS,
+  readiness,
+  sendMetrics,
+  type Bus,
+  type Logger,
+  type ReadinessCheck,
+} from '@promptloom/shared';
 import { Sessions } from './auth/sessions';
 import { TokenService } from './auth/token-service';
 import { bodyParsers, bodyParsingErrors } from './http/body-parsing';
@@ -37,6 +45,8 @@ export interface GatewayOptions {
   webDistDir?: string;
   /** Checks of what this process runs besides the gateway (its database, the bus …), for /readyz. */
   readinessChecks?: ReadinessCheck[];
+  /** How long a looked-up session is trusted without a `session.ended` event (SESSION_CHECK_TTL_MS, 5 s). */
+  sessionCheckTtlMs?: number;
   /** Where raw uploads go and images are read from; by default what S3_* / DATA_DIR and IMAGE_MAX_BYTES say. */
   uploads?: UploadSettings;
 }
@@ -54,6 +64,8 @@ const GRAPHQL_PATH = '/graphql';
 export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   const tokens = new TokenService(options.jwtSecret, options.sessionIdleMs);
   const sessions = new Sessions(options.bus, tokens);
+  const liveSessions = new LiveSessions(options.bus, options.sessionCheckTtlMs ?? SESSION_CHECK_TTL_MS);
+  await liveSessions.watch();
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
@@ -71,6 +83,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     sessions,
     bus: options.bus,
     events,
+    liveSessions,
     logger: options.logger,
   });
   const apollo = new ApolloServer<GraphQLContext>({
@@ -97,7 +110,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     sendMetrics(response).catch(next);
   });
 
-  app.use(requestContext(tokens));
+  app.use(requestContext(tokens, liveSessions));
   app.use(requestLog(options.logger));
   app.use(bodyParsers(options.maxBodyBytes));
   app.use(bodyParsingErrors(options.maxBodyBytes));
@@ -139,6 +152,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     async close() {
       await apollo.stop();
       await events.stop();
+      await liveSessions.stop();
     },
   };
 }

@@ -25,6 +25,7 @@ async function main(): Promise<void> {
       logger,
       jwtSecret: config.JWT_SECRET,
       sessionIdleMs: config.SESSION_IDLE_MINUTES * 60_000,
+      sessionCheckTtlMs: config.SESSION_CHECK_TTL_MS,
       maxBodyBytes: config.MAX_BODY_BYTES,
       webDistDir: config.WEB_DIST_DIR,
       readinessChecks: [{ name: 'bus', check: async () => bus.isConnected() }],

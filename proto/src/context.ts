@@ -1,7 +1,14 @@
 import { z } from 'zod';
 
 /** Who is calling: set by the gateway from a verified token, carried to services with each request. */
-export const Actor = z.object({ userId: z.number().int().positive(), role: z.string() });
+export const Actor = z.object({
+  userId: z.number().int().positive(),
+  role: z.string(),
+  /** The session the token belongs to (ended by logout); absent for internal callers on the bus. */
+  sessionId: z.uuid().optional(),
+  /** The user's session version when the token was issued; a deactivation, deletion, role or password change bumps it. */
+  sessionVersion: z.number().int().nonnegative().optional(),
+});
 export type Actor = z.infer<typeof Actor>;
 
 export interface RequestContext {

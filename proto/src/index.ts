@@ -12,3 +12,4 @@ export * from './signature';
 export * from './records';
 export * from './rules';
 export * from './registry';
+export * from './access';

@@ -1,3 +1,4 @@
+import { OPERATION_ACCESS } from './access';
 import { SERVICES } from './operation';
 import { EVENTS, OPERATIONS, eventBySubject, operationBySubject } from './registry';
 
@@ -20,6 +21,12 @@ describe('the operation registry and the event catalogue', () => {
       expect(event.subject).toMatch(/^evt\.[a-z]+\.[a-z_]+\.[a-z_]+ed$/);
       expect(eventBySubject(event.subject)).toBe(event);
     }
+  });
+
+  it('gives every operation an access rule of the authorization policy, and no rule to an unknown subject', () => {
+    expect(Object.keys(OPERATION_ACCESS).sort()).toEqual(
+      OPERATIONS.map((operation) => operation.subject).sort(),
+    );
   });
 
   it('knows nothing of a subject that is not registered', () => {

@@ -1,4 +1,10 @@
-import { accountEvents, accountOperations, adminUserOperations } from './accounts';
+import {
+  accountEvents,
+  accountOperations,
+  adminUserOperations,
+  sessionEvents,
+  sessionOperations,
+} from './accounts';
 import { aiChatOperation, aiEvents, aiOperations } from './ai';
 import {
   auditOperations,
@@ -15,6 +21,7 @@ import { signatureEvents, signatureOperations, streamOperations } from './signat
 /** Every request/reply operation of every service: its subject, who answers it, and its zod shapes. */
 export const OPERATIONS: readonly Operation[] = [
   ...Object.values(accountOperations),
+  ...Object.values(sessionOperations),
   ...Object.values(adminUserOperations),
   ...Object.values(moduleOperations),
   ...Object.values(modeOperations),
@@ -32,6 +39,7 @@ export const OPERATIONS: readonly Operation[] = [
 /** Every event a service publishes: its subject and payload shape. */
 export const EVENTS: readonly EventDefinition[] = [
   ...Object.values(accountEvents),
+  ...Object.values(sessionEvents),
   ...Object.values(signatureEvents),
   ...Object.values(catalogueEvents),
   ...Object.values(aiEvents),

@@ -2,6 +2,8 @@ import { ensureAdminAccount } from '@promptloom/admin';
 import { newUser, requestJson, type JsonResponse } from '../support/http';
 import { startTestProduct, type TestProduct } from '../support/embedded-product';
 
+type ProductOptions = Parameters<typeof startTestProduct>[0];
+
 export interface AdminFixture {
   product: TestProduct;
   adminToken: string;
@@ -13,8 +15,11 @@ export interface AdminFixture {
 }
 
 /** The product on a fresh database with one admin and one regular user signed in. */
-export async function startAdminFixture(adminEmail = 'root@example.com'): Promise<AdminFixture> {
-  const product = await startTestProduct();
+export async function startAdminFixture(
+  adminEmail = 'root@example.com',
+  options: ProductOptions = {},
+): Promise<AdminFixture> {
+  const product = await startTestProduct(options);
   await ensureAdminAccount(product.bus, { email: adminEmail, password: 'root-password-1' });
   const admin = await requestJson(product.baseUrl, 'POST', '/api/login', {
     body: { email: adminEmail, password: 'root-password-1' },

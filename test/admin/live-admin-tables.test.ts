@@ -1,4 +1,5 @@
 import { waitFor } from '@promptloom/shared/testing';
+import { newUser, requestJson } from '../support/http';
 import { subscribe } from '../support/subscriptions';
 import { startAdminFixture, type AdminFixture } from './admin-fixture';
 
@@ -91,10 +92,12 @@ describe('live admin tables over graphql-ws', () => {
     'userUpdated { id }',
     'userDeleted { userId }',
   ])('refuses subscription { %s } to a regular user', async (selection) => {
+    // A user of its own: the fixture's user is deleted above, and a deleted user's token no longer opens a socket.
+    const signup = await requestJson(fixture.product.baseUrl, 'POST', '/api/signup', { body: newUser() });
     const regular = await subscribe(
       fixture.product.baseUrl,
       `subscription { ${selection} }`,
-      fixture.userToken,
+      signup.body.access_token,
     );
     await waitFor(() => regular.error() !== null, 'a refusal');
     expect(JSON.stringify(regular.error())).toContain('FORBIDDEN');

@@ -29,8 +29,16 @@ afterAll(async () => {
   await database.drop();
 });
 
+/** The chat proxy serves signed-in callers only (the policy's `signed-in` operations). */
+const signedIn = { context: { actor: { userId: 1, role: 'user' } } };
+
 const ask = (content = 'Hello') =>
-  call(bus, aiChatOperation, { model: 'gpt-4o', messages: [{ role: 'user', content }], temperature: 0.5 });
+  call(
+    bus,
+    aiChatOperation,
+    { model: 'gpt-4o', messages: [{ role: 'user', content }], temperature: 0.5 },
+    signedIn,
+  );
 
 describe('svc.ai.chat through the real openai SDK against a local OpenAI-compatible server', () => {
   it('answers with the reply, sending the key only to the provider', async () => {
@@ -66,11 +74,16 @@ describe('svc.ai.chat through the real openai SDK against a local OpenAI-compati
 
   it('refuses a request outside the bounds with the field messages', async () => {
     await expect(
-      call(bus, aiChatOperation, {
-        model: 'gpt-4o',
-        messages: [{ role: 'user', content: 'x' }],
-        temperature: 3,
-      }),
+      call(
+        bus,
+        aiChatOperation,
+        {
+          model: 'gpt-4o',
+          messages: [{ role: 'user', content: 'x' }],
+          temperature: 3,
+        },
+        signedIn,
+      ),
     ).rejects.toMatchObject({
       code: 'BAD_USER_INPUT',
       fields: { temperature: ['The temperature must be between 0 and 2.'] },
@@ -78,7 +91,7 @@ describe('svc.ai.chat through the real openai SDK against a local OpenAI-compati
   });
 
   it('lists the models of SPEC §9 as online', async () => {
-    const models = await call(bus, aiOperations.models, {});
+    const models = await call(bus, aiOperations.models, {}, signedIn);
     expect(models.offline).toBe(false);
     expect(models.models.map((model) => model.id)).toEqual([
       'gpt-3.5-turbo',
@@ -99,13 +112,18 @@ describe('the offline provider, without a key', () => {
     const offlineBus = new InProcessBus();
     const offline = await startAiWorker({ databaseUrl: database.url, bus: offlineBus, logger, provider: {} });
     try {
-      const models = await call(offlineBus, aiOperations.models, {});
+      const models = await call(offlineBus, aiOperations.models, {}, signedIn);
       expect(models.offline).toBe(true);
       expect(models.models.every((model) => model.offline && model.label.endsWith('(offline)'))).toBe(true);
-      const reply = await call(offlineBus, aiChatOperation, {
-        model: 'gpt-4-turbo',
-        messages: [{ role: 'user', content: 'Rewrite this signature to exactly 6 names as a JSON array.' }],
-      });
+      const reply = await call(
+        offlineBus,
+        aiChatOperation,
+        {
+          model: 'gpt-4-turbo',
+          messages: [{ role: 'user', content: 'Rewrite this signature to exactly 6 names as a JSON array.' }],
+        },
+        signedIn,
+      );
       expect(reply.offline).toBe(true);
       expect(JSON.parse(reply.content)).toHaveLength(6);
     } finally {

@@ -34,6 +34,8 @@ export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signin
 export async function startTestProduct(
   options: {
     sessionIdleMs?: number;
+    /** How long the gateway trusts a looked-up session without an event (default 5 s). */
+    sessionCheckTtlMs?: number;
     maxBodyBytes?: number;
     webDistDir?: string;
     objectStore?: ObjectStore;
@@ -78,6 +80,7 @@ export async function startTestProduct(
     logger,
     jwtSecret: TEST_JWT_SECRET,
     sessionIdleMs: options.sessionIdleMs ?? 3_600_000,
+    sessionCheckTtlMs: options.sessionCheckTtlMs,
     maxBodyBytes: options.maxBodyBytes ?? 1_048_576,
     webDistDir: options.webDistDir,
     readinessChecks: admin.readinessChecks,

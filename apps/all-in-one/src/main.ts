@@ -62,6 +62,7 @@ async function main(): Promise<void> {
       logger: createLogger('gateway', config.LOG_LEVEL),
       jwtSecret: embeddedJwtSecret(config.DATA_DIR, config.JWT_SECRET),
       sessionIdleMs: config.SESSION_IDLE_MINUTES * 60_000,
+      sessionCheckTtlMs: config.SESSION_CHECK_TTL_MS,
       maxBodyBytes: config.MAX_BODY_BYTES,
       webDistDir: config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST,
       readinessChecks: [...admin.readinessChecks, ...signature.readinessChecks],

@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import {
   DomainError,
   NOT_AUTHENTICATED_MESSAGE,
   accountOperations,
+  requireSignedIn,
+  sessionOperations,
   type PublicUser,
   type RequestContext,
   type RequestOf,
@@ -26,16 +29,16 @@ export class Sessions {
     input: RequestOf<typeof accountOperations.signup>,
     context: RequestContext,
   ): Promise<SessionPayload> {
-    const { user } = await call(this.bus, accountOperations.signup, input, { context });
-    return this.open(user);
+    const { user, sessionVersion } = await call(this.bus, accountOperations.signup, input, { context });
+    return this.open(user, sessionVersion);
   }
 
   async login(
     input: RequestOf<typeof accountOperations.login>,
     context: RequestContext,
   ): Promise<SessionPayload> {
-    const { user } = await call(this.bus, accountOperations.login, input, { context });
-    return this.open(user);
+    const { user, sessionVersion } = await call(this.bus, accountOperations.login, input, { context });
+    return this.open(user, sessionVersion);
   }
 
   /** The signed-in user as stored now; a deleted or deactivated account ends the session. */
@@ -56,8 +59,29 @@ export class Sessions {
     return user;
   }
 
-  private open(user: PublicUser): SessionPayload {
-    const { token, expiresInSeconds } = this.tokens.issue({ userId: user.id, role: user.role_type });
+  /**
+   * Ends the caller's session on the server: its id is revoked until any token of it would have expired (a renewed
+   * token lives `idleMs` from now at most), and every gateway forgets it and closes its sockets.
+   */
+  async logout(context: RequestContext): Promise<void> {
+    const actor = requireSignedIn(context.actor);
+    if (!actor.sessionId) throw new DomainError('UNAUTHENTICATED', NOT_AUTHENTICATED_MESSAGE);
+    const expiresAt = new Date(Date.now() + this.tokens.idleMs).toISOString();
+    await call(
+      this.bus,
+      sessionOperations.logout,
+      { userId: actor.userId, sessionId: actor.sessionId, expiresAt },
+      { context },
+    );
+  }
+
+  private open(user: PublicUser, sessionVersion: number): SessionPayload {
+    const { token, expiresInSeconds } = this.tokens.issue({
+      userId: user.id,
+      role: user.role_type,
+      sessionId: randomUUID(),
+      sessionVersion,
+    });
     return { accessToken: token, expiresInSeconds, user };
   }
 }

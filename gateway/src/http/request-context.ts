@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type NextFunction, type Request, type Response } from 'express';
-import { type RequestContext } from '@promptloom/proto';
+import { DomainError, SESSION_ENDED_MESSAGE, type RequestContext } from '@promptloom/proto';
+import { type LiveSessions } from '@promptloom/shared';
 import { bearerToken, type TokenService } from '../auth/token-service';
 
 declare module 'express-serve-static-core' {
@@ -16,10 +17,12 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 
 /**
  * Gives every request an id (the caller's `X-Request-Id` if well-formed) and reads its bearer token. A bad token is
- * remembered, not refused here: public routes like login must still work with a stale token in the header.
+ * remembered, not refused here: public routes like login must still work with a stale token in the header. A token
+ * whose session ended (logout, or its account deactivated, deleted, its role or password changed) is refused like an
+ * expired one; `LiveSessions` keeps the answer a few seconds, so this is not a database round trip per request.
  */
-export function requestContext(tokens: TokenService) {
-  return (request: Request, response: Response, next: NextFunction) => {
+export function requestContext(tokens: TokenService, sessions: LiveSessions) {
+  return async (request: Request, response: Response, next: NextFunction) => {
     const incoming = request.header('x-request-id');
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     response.setHeader('X-Request-Id', requestId);
@@ -28,6 +31,8 @@ export function requestContext(tokens: TokenService) {
     if (token) {
       try {
         const verified = tokens.verify(token);
+        if (!(await sessions.isLive(verified.actor)))
+          throw new DomainError('UNAUTHENTICATED', SESSION_ENDED_MESSAGE);
         request.context.actor = verified.actor;
         const refreshed = tokens.refreshed(verified);
         if (refreshed) response.setHeader('X-Access-Token', refreshed);

@@ -14,7 +14,7 @@ function sessionBody(message: string, session: SessionPayload) {
   };
 }
 
-/** SPEC §7 "Session": csrf-cookie, login, signup; plus the signed-in user. */
+/** SPEC §7 "Session": csrf-cookie, login, signup; plus the signed-in user and logout. */
 export function authRoutes(sessions: Sessions): Router {
   const router = Router();
 
@@ -32,6 +32,13 @@ export function authRoutes(sessions: Sessions): Router {
   router.post('/api/signup', async (request, response) => {
     const session = await sessions.signup(request.body ?? {}, request.context);
     response.status(201).json(sessionBody('Signup successful', session));
+  });
+
+  // Ends this session on the server: the token (and any renewal of it) stops working, its sockets close.
+  router.post('/api/logout', async (request, response) => {
+    requireRequestActor(request);
+    await sessions.logout(request.context);
+    response.json({ message: 'Logged out successfully' });
   });
 
   for (const path of ['/api/user', '/api/me']) {

@@ -18,11 +18,13 @@ import {
 } from './schemas';
 
 const UserResponse = z.object({ user: PublicUser });
+/** A user just signed in, with the session version their token carries. */
+const SignedInResponse = z.object({ user: PublicUser, sessionVersion: z.number().int().nonnegative() });
 
 /** Accounts and sign-in, answered by the admin service. */
 export const accountOperations = {
-  signup: defineOperation('admin', 'accounts.signup', SignupRequest, UserResponse),
-  login: defineOperation('admin', 'accounts.login', LoginRequest, UserResponse),
+  signup: defineOperation('admin', 'accounts.signup', SignupRequest, SignedInResponse),
+  login: defineOperation('admin', 'accounts.login', LoginRequest, SignedInResponse),
   getUser: defineOperation('admin', 'accounts.getUser', UserIdRequest, UserResponse),
   ensureAdmin: defineOperation('admin', 'accounts.ensureAdmin', EnsureAdminRequest, EnsureAdminResponse),
 } as const;

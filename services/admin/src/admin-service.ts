@@ -1,6 +1,7 @@
 import {
   accountOperations,
   adminUserOperations,
+  sessionOperations,
   auditOperations,
   dashboardOperations,
   modeOperations,
@@ -31,6 +32,7 @@ import { ModuleHandlers } from './catalogue/module-handlers';
 import { ModuleSchema } from './catalogue/module.entity';
 import { DashboardHandlers } from './dashboard/dashboard-handlers';
 import { adminMigrations } from './migrations';
+import { SessionHandlers } from './sessions/session-handlers';
 import { AccountHandlers } from './users/account-handlers';
 import { AdminGuard } from './users/admin-guard';
 import { UserAdminHandlers } from './users/user-admin-handlers';
@@ -84,7 +86,8 @@ export async function startAdminService({
   const em = () => orm.em.fork();
   const writer = new OutboxWriter(orm, bus, relay);
   const accounts = new AccountHandlers(em, writer);
-  const guard = new AdminGuard(em);
+  const sessions = new SessionHandlers(em, writer);
+  const guard = new AdminGuard(em, sessions);
   // Catalogue writes are serialised, so checks such as "is this module still used" hold until the commit.
   const catalogueWriter = writer.withLock('admin.catalogue');
   const userAdmin = new UserAdminHandlers(em, guard, writer.withLock('admin.users'));
@@ -98,6 +101,8 @@ export async function startAdminService({
     handle(bus, accountOperations.login, (request) => accounts.login(request)),
     handle(bus, accountOperations.getUser, (request) => accounts.getUser(request.id)),
     handle(bus, accountOperations.ensureAdmin, (request, context) => accounts.ensureAdmin(request, context)),
+    handle(bus, sessionOperations.state, (request) => sessions.state(request)),
+    handle(bus, sessionOperations.logout, (request, context) => sessions.logout(request, context)),
     handle(bus, adminUserOperations.list, (request, context) => userAdmin.list(request, context)),
     handle(bus, adminUserOperations.create, (request, context) => userAdmin.create(request, context)),
     handle(bus, adminUserOperations.update, (request, context) => userAdmin.update(request, context)),

@@ -15,6 +15,7 @@ import {
   databaseIsReachable,
   handle,
   measuredJobHandler,
+  requireSignedInCaller,
   onEvent,
   openDatabase,
   type Bus,
@@ -90,9 +91,9 @@ export async function startAiWorker(options: AiWorkerOptions): Promise<RunningSe
   const now = options.now ?? (() => new Date());
   const provider = options.providerOverride ?? createProvider(options.provider);
   const chat = new ChatHandlers(provider, logger);
-  const lists = new ListHandlers(em, writer, now);
-  const subElements = new SubElementHandlers(em, writer);
-  const selection = new SelectionHandlers(em, writer);
+  const lists = new ListHandlers(em, bus, writer, now);
+  const subElements = new SubElementHandlers(em, bus, writer);
+  const selection = new SelectionHandlers(em, bus, writer);
   const runs = new RunHandlers(em, bus, now);
   const jobs = new JobRunner(em, provider, writer, logger);
 
@@ -102,8 +103,14 @@ export async function startAiWorker(options: AiWorkerOptions): Promise<RunningSe
   ) => handle(bus, operation, handler);
   const ops = aiOperations;
   const unsubscribes: Unsubscribe[] = await Promise.all([
-    on(aiChatOperation, (request) => chat.chat(request)),
-    on(ops.models, async () => chat.models()),
+    on(aiChatOperation, async (request, context) => {
+      await requireSignedInCaller(bus, context);
+      return chat.chat(request);
+    }),
+    on(ops.models, async (_request, context) => {
+      await requireSignedInCaller(bus, context);
+      return chat.models();
+    }),
     on(ops.getList, (r, c) => lists.getList(r, c)),
     on(ops.storeList, (r, c) => lists.storeList(r, c)),
     on(ops.newStore, (r, c) => lists.newStore(r, c)),

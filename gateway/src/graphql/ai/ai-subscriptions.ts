@@ -98,7 +98,7 @@ export class AiSubscriptions {
     description: 'Your active selection, each time it changes in any tab or device.',
     subscribe: ({ context }: SubscribeArgs) => {
       const actor = requireActor(context);
-      return context.events.stream(aiEvents.selectionChanged, (payload) => payload.userId === actor.userId);
+      return ownedEvents(context, aiEvents.selectionChanged, actor.userId, () => true);
     },
   })
   selectionChanged(@Root() event: HubEvent<PayloadOf<typeof aiEvents.selectionChanged>>): Selection {

@@ -1,10 +1,10 @@
-import { type EventDefinition, type PayloadOf } from '@promptloom/proto';
+import { requireOwnedAccess, type EventDefinition, type PayloadOf } from '@promptloom/proto';
 import { type BusEvent } from '@promptloom/shared';
 import { type HubEvent } from '../../subscriptions/event-hub';
 import { type GraphQLContext } from '../context';
 
 /**
- * The events of one kind owned by the subscriber. Without `afterSequence`: live, from the gateway's event hub. With it
+ * The events of one kind owned by `ownerId`, whom the subscriber may read by the policy. Without `afterSequence`: live, from the gateway's event hub. With it
  * (a client reconnecting with the last `sequence` it saw): a private bus subscription that replays what was missed
  * from the event stream, then continues live.
  */
@@ -15,6 +15,7 @@ export async function* ownedEvents<E extends EventDefinition>(
   accept: (payload: PayloadOf<E>) => boolean,
   afterSequence?: number | null,
 ): AsyncGenerator<HubEvent<PayloadOf<E>>> {
+  requireOwnedAccess(context.request.actor, 'read', ownerId);
   if (afterSequence === undefined || afterSequence === null) {
     yield* live(context, event, accept, ownerId);
     return;

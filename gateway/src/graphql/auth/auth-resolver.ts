@@ -31,6 +31,15 @@ export class AuthResolver {
     return toPayload(await context.sessions.login({ ...input }, context.request));
   }
 
+  @Mutation(() => Boolean, {
+    description: 'Ends this session on the server: its token stops working and its subscriptions close.',
+  })
+  async logout(@Ctx() context: GraphQLContext) {
+    requireActor(context);
+    await context.sessions.logout(context.request);
+    return true;
+  }
+
   @Query(() => User, { description: 'The signed-in user.' })
   async me(@Ctx() context: GraphQLContext) {
     requireActor(context);

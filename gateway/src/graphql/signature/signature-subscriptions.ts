@@ -1,5 +1,5 @@
 import { Resolver, Root, Subscription } from 'type-graphql';
-import { isAdmin, signatureEvents, type PayloadOf } from '@promptloom/proto';
+import { decideOwnedAccess, signatureEvents, type PayloadOf } from '@promptloom/proto';
 import { type HubEvent } from '../../subscriptions/event-hub';
 import { requireActor, type GraphQLContext } from '../context';
 import { SignatureChange, SignatureObject } from './signature-types';
@@ -17,7 +17,7 @@ export class SignatureSubscriptions {
       const actor = requireActor(context);
       return context.events.stream(
         signatureEvents.signatureChanged,
-        (payload) => payload.userId === actor.userId || isAdmin(actor),
+        (payload) => decideOwnedAccess(actor, 'read', payload.userId) === 'allowed',
       );
     },
   })
@@ -37,7 +37,7 @@ export class SignatureSubscriptions {
       const actor = requireActor(context);
       return context.events.stream(
         signatureEvents.imageStored,
-        (payload) => payload.userId === actor.userId || isAdmin(actor),
+        (payload) => decideOwnedAccess(actor, 'read', payload.userId) === 'allowed',
       );
     },
   })

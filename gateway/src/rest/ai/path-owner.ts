@@ -1,18 +1,10 @@
 import { type Request } from 'express';
-import { DomainError, NOT_AUTHORIZED_MESSAGE, isAdmin, type Actor } from '@promptloom/proto';
-import { requireRequestActor } from '../../auth/guards';
+import { type Access, type Actor } from '@promptloom/proto';
+import { requirePathAccess } from '../../auth/guards';
 
-/**
- * A `{userId}` in a path must be the token's user (403 otherwise); admins may read anyone's. The AI worker checks
- * ownership again on every record.
- */
-export function requirePathOwner(request: Request, userId: unknown, access: 'read' | 'write'): Actor {
-  const actor = requireRequestActor(request);
-  const same = String(actor.userId) === String(userId);
-  if (!same && !(access === 'read' && isAdmin(actor)))
-    throw new DomainError('FORBIDDEN', NOT_AUTHORIZED_MESSAGE);
-  return actor;
-}
+/** A `{userId}` in a path, by the policy: the token's user; an admin to read (403 otherwise). The worker checks again. */
+export const requirePathOwner = (request: Request, userId: unknown, access: Access): Actor =>
+  requirePathAccess(request, access, userId);
 
 export const bodyOf = (request: Request): Record<string, unknown> =>
   request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body : {};

@@ -1,18 +1,16 @@
 import { Router, type Request } from 'express';
 import {
-  DomainError,
   IMAGE_REQUIRED,
-  NOT_AUTHORIZED_MESSAGE,
   StreamFormFields,
   UserStreamsRequest,
   fieldErrorsOf,
   invalidInput,
-  isAdmin,
   parseInput,
+  requireOwnedAccess,
   streamOperations,
 } from '@promptloom/proto';
 import { callWith, type Bus } from '@promptloom/shared';
-import { requireRequestActor } from '../../auth/guards';
+import { requirePathAccess, requireRequestActor } from '../../auth/guards';
 import { putIncoming } from '../../uploads/incoming-upload';
 import { readMultipartImage } from '../../uploads/multipart-image';
 import { type UploadSettings } from '../../uploads/upload-settings';
@@ -37,7 +35,7 @@ export function streamRoutes(bus: Bus, uploads: UploadSettings): Router {
   });
 
   router.get('/api/stream/get/:userId', async (request, response) => {
-    requireRequestActor(request);
+    requirePathAccess(request, 'read', request.params.userId);
     const input = { userId: request.params.userId };
     response.json(await callWith(bus, ops.list, input, { context: request.context }));
   });
@@ -78,10 +76,10 @@ export function streamRoutes(bus: Bus, uploads: UploadSettings): Router {
   return router;
 }
 
-/** The path's user, who must be the caller or the caller an admin: checked before any byte of the body is read. */
+/** The path's user, who must be the caller (a write): checked before any byte of the body is read. */
 function requireOwnUser(request: Request): number {
   const actor = requireRequestActor(request);
   const { userId } = parseInput(UserStreamsRequest, { userId: request.params.userId });
-  if (userId !== actor.userId && !isAdmin(actor)) throw new DomainError('FORBIDDEN', NOT_AUTHORIZED_MESSAGE);
+  requireOwnedAccess(actor, 'write', userId);
   return userId;
 }

@@ -21,6 +21,7 @@ export const UNAUTHORIZED_ROLE = 'Unauthorized role';
 
 type Signup = ParsedRequestOf<typeof accountOperations.signup>;
 type Login = ParsedRequestOf<typeof accountOperations.login>;
+type SignedIn = { user: PublicUser; sessionVersion: number };
 type EnsureAdmin = ParsedRequestOf<typeof accountOperations.ensureAdmin>;
 
 /** Sign-up, sign-in and the first admin. `em` is a fresh fork per call. */
@@ -30,7 +31,7 @@ export class AccountHandlers {
     private readonly writer: OutboxWriter,
   ) {}
 
-  async signup(request: Signup, context: RequestContext): Promise<{ user: PublicUser }> {
+  async signup(request: Signup, context: RequestContext): Promise<SignedIn> {
     const user = await this.createUser(
       {
         firstName: request.first_name,
@@ -42,10 +43,10 @@ export class AccountHandlers {
       },
       context,
     );
-    return { user: user.toPublic() };
+    return { user: user.toPublic(), sessionVersion: user.sessionVersion };
   }
 
-  async login(request: Login): Promise<{ user: PublicUser }> {
+  async login(request: Login): Promise<SignedIn> {
     const em = this.em();
     const user = await em.findOne(User, { email: request.email });
     const valid = await verifyPassword(user?.passwordHash ?? null, request.password);
@@ -55,7 +56,7 @@ export class AccountHandlers {
       throw new DomainError('FORBIDDEN', UNAUTHORIZED_ROLE);
     user.lastLoginAt = new Date();
     await em.flush();
-    return { user: user.toPublic() };
+    return { user: user.toPublic(), sessionVersion: user.sessionVersion };
   }
 
   async getUser(id: number): Promise<{ user: PublicUser }> {

@@ -1,26 +1,33 @@
 import { type EntityManager } from '@mikro-orm/postgresql';
 import {
-  ADMIN_ROLE,
   DomainError,
-  NOT_AUTHENTICATED_MESSAGE,
-  NOT_AUTHORIZED_MESSAGE,
+  SESSION_ENDED_MESSAGE,
+  isSessionLive,
+  requireAdminOperation,
   type RequestContext,
 } from '@promptloom/proto';
+import { type SessionHandlers } from '../sessions/session-handlers';
 import { User } from './user.entity';
 
 /**
- * The service's own role check for admin operations. The gateway already checked the token's role; this checks
- * the stored user, so an admin demoted or deactivated a minute ago is refused even with a token still valid.
+ * The service's own role check for admin operations, by the product's policy with the stored role: an admin
+ * demoted or deactivated a minute ago is refused even with a token still valid, and a session that ended (logout,
+ * password change) is refused here too, without waiting for a gateway's cache.
  */
 export class AdminGuard {
-  constructor(private readonly em: () => EntityManager) {}
+  constructor(
+    private readonly em: () => EntityManager,
+    private readonly sessions: SessionHandlers,
+  ) {}
 
   async requireAdmin(context: RequestContext): Promise<User> {
-    if (!context.actor) throw new DomainError('UNAUTHENTICATED', NOT_AUTHENTICATED_MESSAGE);
-    const user = await this.em().findOne(User, { id: context.actor.userId });
-    if (!user || user.roleType !== ADMIN_ROLE || user.status !== 'Active') {
-      throw new DomainError('FORBIDDEN', NOT_AUTHORIZED_MESSAGE);
+    const actor = requireAdminOperation(context.actor);
+    const user = await this.em().findOne(User, { id: actor.userId });
+    requireAdminOperation(actor, user?.status === 'Active' ? user.roleType : null);
+    if (actor.sessionId !== undefined) {
+      const state = await this.sessions.state({ userId: actor.userId, sessionId: actor.sessionId });
+      if (!isSessionLive(actor, state)) throw new DomainError('UNAUTHENTICATED', SESSION_ENDED_MESSAGE);
     }
-    return user;
+    return user!;
   }
 }

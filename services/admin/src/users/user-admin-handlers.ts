@@ -3,6 +3,7 @@ import {
   DomainError,
   accountEvents,
   invalidInput,
+  sessionEvents,
   splitName,
   type AdminUserCreateRequest,
   type AdminUserPage,
@@ -13,6 +14,7 @@ import {
 } from '@promptloom/proto';
 import { recordEvent, type OutboxWriter } from '@promptloom/shared';
 import { recordAudit } from '../audit/record-audit';
+import { endSessions, sessionEndReason } from '../sessions/session-ends';
 import { pageOfRows } from '../page-of-rows';
 import { EMAIL_TAKEN } from './account-handlers';
 import { type AdminGuard } from './admin-guard';
@@ -70,6 +72,7 @@ export class UserAdminHandlers {
     return this.writeUnique(async (tx) => {
       const user = await this.find(tx, request.id);
       const before = user.toPublic();
+      const stored = { roleType: user.roleType, status: user.status };
       if (request.email && (await tx.count(User, { email: request.email, id: { $ne: user.id } })) > 0)
         throw invalidInput({ email: [EMAIL_TAKEN] });
       const roleType = request.role_type ?? user.roleType;
@@ -83,6 +86,8 @@ export class UserAdminHandlers {
         status,
       });
       if (passwordHash) user.passwordHash = passwordHash;
+      const ended = sessionEndReason(stored, { roleType, status }, passwordHash !== null);
+      if (ended) endSessions(tx, user, ended, context);
       await tx.flush();
       const after = user.toPublic();
       recordAudit(tx, context, {
@@ -113,6 +118,12 @@ export class UserAdminHandlers {
         after: null,
       });
       recordEvent(tx, accountEvents.userDeleted, { userId: before.id }, context);
+      recordEvent(
+        tx,
+        sessionEvents.sessionEnded,
+        { userId: before.id, sessionId: null, reason: 'deleted' },
+        context,
+      );
       return { id: before.id };
     });
   }

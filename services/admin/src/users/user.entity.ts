@@ -14,6 +14,8 @@ export class User {
   createdAt: Date = new Date();
   updatedAt: Date = new Date();
   lastLoginAt: Date | null = null;
+  /** Carried in every token; bumped when the account's sessions must end (deactivation, role or password change). */
+  sessionVersion = 1;
 
   constructor(fields: {
     firstName: string;
@@ -67,5 +69,6 @@ export const UserSchema = new EntitySchema<User>({
       onUpdate: () => new Date(),
     },
     lastLoginAt: { type: 'datetime', fieldName: 'last_login_at', columnType: 'timestamptz', nullable: true },
+    sessionVersion: { type: 'integer', fieldName: 'session_version', default: 1 },
   },
 });

@@ -10,10 +10,10 @@ import {
   type ParsedRequestOf,
   type RequestContext,
 } from '@promptloom/proto';
-import { type Bus } from '@promptloom/shared';
+import { requireAccess, type Bus } from '@promptloom/shared';
 import { AgentSettings } from '../lists/agent-settings.entity';
 import { ListItemRecord } from '../lists/list-item.entity';
-import { notFound, requireOwner } from '../lists/owner-guard';
+import { notFound } from '../lists/not-found';
 
 type Req<K extends keyof typeof aiOperations> = ParsedRequestOf<(typeof aiOperations)[K]>;
 
@@ -26,7 +26,7 @@ export class RunHandlers {
   ) {}
 
   async runAgent(request: Req<'runAgent'>, context: RequestContext): Promise<JobTicket> {
-    requireOwner(context, request.user_id, 'write');
+    await requireAccess(this.bus, context, 'write', request.user_id);
     const today = this.now();
     if (request.family === 'tl' || request.family === 'tr') {
       // SPEC §4: Types and Pro generate only when today is on or after the stored previous date.
@@ -61,7 +61,7 @@ export class RunHandlers {
   ): Promise<JobTicket> {
     const element = await this.em().findOne(ListItemRecord, { id: request.element_id, family: 'bl' });
     if (!element) throw notFound('Element');
-    requireOwner(context, element.userId, 'write');
+    await requireAccess(this.bus, context, 'write', element.userId);
     return this.enqueue(
       {
         kind: 'sub_elements',

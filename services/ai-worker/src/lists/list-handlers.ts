@@ -9,12 +9,12 @@ import {
   type RequestContext,
   type ResponseOf,
 } from '@promptloom/proto';
-import { type OutboxWriter } from '@promptloom/shared';
+import { requireAccess, type Bus, type OutboxWriter } from '@promptloom/shared';
 import { AgentSettings } from './agent-settings.entity';
 import { ListItemRecord } from './list-item.entity';
 import { listOf, recordListChange } from './list-events';
 import { addNewItems, isAgentFamily, saveAgentSettings } from './list-writes';
-import { notFound, requireOwner } from './owner-guard';
+import { notFound } from './not-found';
 
 type Req<K extends keyof typeof aiOperations> = ParsedRequestOf<(typeof aiOperations)[K]>;
 type Res<K extends keyof typeof aiOperations> = ResponseOf<(typeof aiOperations)[K]>;
@@ -23,18 +23,19 @@ type Res<K extends keyof typeof aiOperations> = ResponseOf<(typeof aiOperations)
 export class ListHandlers {
   constructor(
     private readonly em: () => EntityManager,
+    private readonly bus: Bus,
     private readonly writer: OutboxWriter,
     private readonly now: () => Date,
   ) {}
 
   async getList(request: Req<'getList'>, context: RequestContext): Promise<ListResponse> {
-    requireOwner(context, request.user_id, 'read');
+    await requireAccess(this.bus, context, 'read', request.user_id);
     const items = await listOf(this.em(), request.user_id, request.family);
     return { family: request.family, user_id: request.user_id, ai_response: items };
   }
 
   async storeList(request: Req<'storeList'>, context: RequestContext): Promise<ListResponse> {
-    requireOwner(context, request.user_id, 'write');
+    await requireAccess(this.bus, context, 'write', request.user_id);
     const settings = {
       levels: request.levels,
       aiModel: request.ai_model,
@@ -54,7 +55,7 @@ export class ListHandlers {
   }
 
   async newStore(request: Req<'newStore'>, context: RequestContext): Promise<ListResponse> {
-    requireOwner(context, request.user_id, 'write');
+    await requireAccess(this.bus, context, 'write', request.user_id);
     const target = { userId: request.user_id, family: request.family };
     return this.write(target, context, (tx) =>
       addNewItems(
@@ -81,7 +82,7 @@ export class ListHandlers {
     request: Req<'previousSettings'>,
     context: RequestContext,
   ): Promise<PreviousSettings> {
-    requireOwner(context, request.user_id, 'read');
+    await requireAccess(this.bus, context, 'read', request.user_id);
     const row = await this.em().findOne(AgentSettings, { userId: request.user_id, family: request.family });
     return row?.toView() ?? new AgentSettings(request.user_id, request.family).toView();
   }
@@ -94,7 +95,7 @@ export class ListHandlers {
   ) {
     const item = await this.em().findOne(ListItemRecord, { id: request.id, family: request.family });
     if (!item) throw notFound('Item');
-    requireOwner(context, item.userId, 'write');
+    await requireAccess(this.bus, context, 'write', item.userId);
     let updated: ListItemRecord | null = null;
     await this.writer.write(async (tx) => {
       updated = await tx.findOneOrFail(ListItemRecord, { id: request.id });

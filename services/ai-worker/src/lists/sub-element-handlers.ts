@@ -8,9 +8,9 @@ import {
   type ResponseOf,
   type SubElement,
 } from '@promptloom/proto';
-import { recordEvent, type OutboxWriter } from '@promptloom/shared';
+import { recordEvent, requireAccess, type Bus, type OutboxWriter } from '@promptloom/shared';
 import { ListItemRecord } from './list-item.entity';
-import { notFound, requireOwner } from './owner-guard';
+import { notFound } from './not-found';
 import { SubElementRecord } from './sub-element.entity';
 
 type Req<K extends keyof typeof aiOperations> = ParsedRequestOf<(typeof aiOperations)[K]>;
@@ -54,12 +54,13 @@ export async function addSubElements(
 export class SubElementHandlers {
   constructor(
     private readonly em: () => EntityManager,
+    private readonly bus: Bus,
     private readonly writer: OutboxWriter,
   ) {}
 
   async get(request: Req<'getSubElements'>, context: RequestContext): Promise<Res<'getSubElements'>> {
     const element = await this.element(request.element_id);
-    requireOwner(context, element.userId, 'read');
+    await requireAccess(this.bus, context, 'read', element.userId);
     return { status: true, name: await subElementsOf(this.em(), element.id) };
   }
 
@@ -89,7 +90,7 @@ export class SubElementHandlers {
   ): Promise<Res<'updateSubElementReason'>> {
     const row = await this.em().findOne(SubElementRecord, { id: request.id });
     if (!row) throw notFound('Sub-element');
-    requireOwner(context, row.userId, 'write');
+    await requireAccess(this.bus, context, 'write', row.userId);
     const updated = await this.writer.write(async (tx) => {
       const fresh = await tx.findOneOrFail(SubElementRecord, { id: request.id });
       fresh.reason = request.reason;
@@ -118,7 +119,7 @@ export class SubElementHandlers {
     context: RequestContext,
   ): Promise<Res<'storeSubElements'>> {
     const element = await this.element(elementId);
-    requireOwner(context, element.userId, 'write');
+    await requireAccess(this.bus, context, 'write', element.userId);
     const subElements = await this.writer.write((tx) => addSubElements(tx, element, names, null, context));
     return { status: true, name: subElements };
   }

@@ -10,9 +10,9 @@ import {
   type ResponseOf,
   type Selection,
 } from '@promptloom/proto';
-import { recordEvent, type OutboxWriter } from '@promptloom/shared';
+import { recordEvent, requireAccess, type Bus, type OutboxWriter } from '@promptloom/shared';
 import { ListItemRecord } from '../lists/list-item.entity';
-import { notFound, requireOwner } from '../lists/owner-guard';
+import { notFound } from '../lists/not-found';
 import { SubElementRecord } from '../lists/sub-element.entity';
 import { SelectionRecord, emptySelection, type SelectionDocument } from './selection.entity';
 
@@ -28,17 +28,18 @@ const toggled = (ids: number[], id: number, on: boolean): number[] =>
 export class SelectionHandlers {
   constructor(
     private readonly em: () => EntityManager,
+    private readonly bus: Bus,
     private readonly writer: OutboxWriter,
   ) {}
 
   async get(request: Req<'getSelection'>, context: RequestContext): Promise<Selection> {
-    requireOwner(context, request.user_id, 'read');
+    await requireAccess(this.bus, context, 'read', request.user_id);
     const row = await this.em().findOne(SelectionRecord, { userId: request.user_id });
     return row?.toView() ?? { user_id: request.user_id, ...emptySelection() };
   }
 
   async setItemActive(request: Req<'setItemActive'>, context: RequestContext): Promise<Selection> {
-    requireOwner(context, request.user_id, 'write');
+    await requireAccess(this.bus, context, 'write', request.user_id);
     const item = await this.em().findOne(ListItemRecord, { id: request.item_id, family: request.family });
     if (!item || item.userId !== request.user_id) throw notFound('Item');
     return this.change(request.user_id, context, (document) => {
@@ -53,7 +54,7 @@ export class SelectionHandlers {
     request: Req<'setSubElementChosen'>,
     context: RequestContext,
   ): Promise<Selection> {
-    requireOwner(context, request.user_id, 'write');
+    await requireAccess(this.bus, context, 'write', request.user_id);
     const subElement = await this.em().findOne(SubElementRecord, { id: request.sub_element_id });
     if (!subElement || subElement.userId !== request.user_id) throw notFound('Sub-element');
     const element = await this.em().findOneOrFail(ListItemRecord, { id: subElement.elementId });

@@ -1,1 +1,3 @@
 export * from './require-stored-admin';
+export * from './live-sessions';
+export * from './require-access';

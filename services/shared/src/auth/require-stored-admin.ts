@@ -1,14 +1,12 @@
 import {
-  ADMIN_ROLE,
   DomainError,
-  NOT_AUTHENTICATED_MESSAGE,
-  NOT_AUTHORIZED_MESSAGE,
   accountOperations,
-  isAdmin,
+  requireAdminOperation,
   type Actor,
   type RequestContext,
 } from '@promptloom/proto';
 import { call, type Bus } from '../bus';
+import { liveSessionsOf } from './live-sessions';
 
 /** How long a confirmed admin is trusted without asking again: an admin demoted meanwhile is refused after this. */
 export const STORED_ADMIN_TTL_MS = 5_000;
@@ -26,9 +24,8 @@ export async function requireStoredAdmin(
   context: RequestContext,
   now = Date.now(),
 ): Promise<Actor> {
-  const actor = context.actor;
-  if (!actor) throw new DomainError('UNAUTHENTICATED', NOT_AUTHENTICATED_MESSAGE);
-  if (!isAdmin(actor)) throw new DomainError('FORBIDDEN', NOT_AUTHORIZED_MESSAGE);
+  const actor = requireAdminOperation(context.actor);
+  await (await liveSessionsOf(bus)).require(context);
   if ((confirmedUntil.get(actor.userId) ?? 0) > now) return actor;
   const stored = await call(bus, accountOperations.getUser, { id: actor.userId }, { context }).catch(
     (error: unknown) => {
@@ -36,10 +33,9 @@ export async function requireStoredAdmin(
       throw error;
     },
   );
-  if (!stored || stored.user.role_type !== ADMIN_ROLE || stored.user.status !== 'Active') {
-    confirmedUntil.delete(actor.userId);
-    throw new DomainError('FORBIDDEN', NOT_AUTHORIZED_MESSAGE);
-  }
+  const storedRole = stored?.user.status === 'Active' ? stored.user.role_type : null;
+  if (storedRole === null || storedRole !== actor.role) confirmedUntil.delete(actor.userId);
+  requireAdminOperation(actor, storedRole);
   confirmedUntil.set(actor.userId, now + STORED_ADMIN_TTL_MS);
   return actor;
 }

@@ -41,6 +41,7 @@ export const configSchema = z.object({
   S3_REGION: z.string().min(1).default('us-east-1'),
   JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   SESSION_IDLE_MINUTES: positiveInt(60),
+  SESSION_CHECK_TTL_MS: positiveInt(5_000),
   ADMIN_EMAIL: z.email({ error: 'must be an email address' }).optional(),
   ADMIN_PASSWORD: z.string().min(8, { error: 'must be at least 8 characters' }).optional(),
   OPENAI_API_KEY: z.string().min(1).optional(),

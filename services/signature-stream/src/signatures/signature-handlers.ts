@@ -13,8 +13,7 @@ import {
   type Signature,
   type signatureOperations,
 } from '@promptloom/proto';
-import { recordEvent, type OutboxWriter } from '@promptloom/shared';
-import { requireOwnerOrAdmin } from '../access/owner-guard';
+import { recordEvent, requireAccess, type Bus, type OutboxWriter } from '@promptloom/shared';
 import { SavedSignature } from './saved-signature.entity';
 
 type Ops = typeof signatureOperations;
@@ -26,19 +25,20 @@ type BrCodes = ParsedRequestOf<Ops['brCodes']>;
 export class SignatureHandlers {
   constructor(
     private readonly em: () => EntityManager,
+    private readonly bus: Bus,
     private readonly writer: OutboxWriter,
     private readonly random: () => number = Math.random,
   ) {}
 
   async get(userId: number, context: RequestContext): Promise<{ data: Signature | null }> {
-    requireOwnerOrAdmin(context, userId);
+    await requireAccess(this.bus, context, 'read', userId);
     const saved = await this.em().findOne(SavedSignature, { userId });
     return { data: saved?.toPublic() ?? null };
   }
 
   /** Saves the signature; an earlier one is removed in the same transaction (or refused when `replace` is false). */
   async store(request: Store, context: RequestContext) {
-    requireOwnerOrAdmin(context, request.userId);
+    await requireAccess(this.bus, context, 'write', request.userId);
     let saved: SavedSignature;
     try {
       saved = await this.save(request, context);
@@ -76,7 +76,7 @@ export class SignatureHandlers {
   }
 
   async update(request: Update, context: RequestContext, message = SIGNATURE_UPDATED) {
-    requireOwnerOrAdmin(context, request.userId);
+    await requireAccess(this.bus, context, 'write', request.userId);
     const saved = await this.writer.write(async (tx) => {
       const signature = await tx.findOne(
         SavedSignature,
@@ -95,7 +95,7 @@ export class SignatureHandlers {
   }
 
   async remove(userId: number, context: RequestContext) {
-    requireOwnerOrAdmin(context, userId);
+    await requireAccess(this.bus, context, 'write', userId);
     await this.writer.write(async (tx) => {
       const signature = await tx.findOne(SavedSignature, { userId });
       if (!signature) throw new DomainError('NOT_FOUND', SIGNATURE_NOT_FOUND);
@@ -112,7 +112,7 @@ export class SignatureHandlers {
   }
 
   async brCodes(request: BrCodes, context: RequestContext) {
-    requireOwnerOrAdmin(context, request.userId);
+    await requireAccess(this.bus, context, 'read', request.userId);
     return { data: buildBrCodes(request.elementsByType, this.random) };
   }
 

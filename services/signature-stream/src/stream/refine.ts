@@ -6,8 +6,7 @@ import {
   type RequestContext,
   type streamOperations,
 } from '@promptloom/proto';
-import { call, type Bus } from '@promptloom/shared';
-import { requireCaller } from '../access/owner-guard';
+import { call, requireSignedInCaller, type Bus } from '@promptloom/shared';
 
 type Refine = ParsedRequestOf<typeof streamOperations.refine>;
 
@@ -16,7 +15,7 @@ const GENERATOR_PARAMETER = /\s*--(?:ar|v|q)\b\s+\S+/g;
 
 /** The Stream page's Refine (SPEC §2): the AI rewrites the prompt; the generator parameters always end it. */
 export async function refinePrompt(bus: Bus, request: Refine, context: RequestContext) {
-  requireCaller(context);
+  await requireSignedInCaller(bus, context);
   const reply = await call(
     bus,
     aiChatOperation,

@@ -4,19 +4,24 @@ import {
   DomainError,
   IMAGE_NOT_FOUND,
   IMAGE_STORED,
-  NOT_AUTHORIZED_MESSAGE,
   UPLOAD_NOT_FOUND,
   buildStreamPrompt,
   invalidInput,
-  isAdmin,
+  requireSignedIn,
   ownerOfIncomingKey,
   signatureEvents,
   type ParsedRequestOf,
   type RequestContext,
   type streamOperations,
 } from '@promptloom/proto';
-import { recordEvent, type ObjectStore, type OutboxWriter } from '@promptloom/shared';
-import { requireCaller, requireOwnerOrAdmin } from '../access/owner-guard';
+import {
+  recordEvent,
+  requireAccess,
+  requireSignedInCaller,
+  type Bus,
+  type ObjectStore,
+  type OutboxWriter,
+} from '@promptloom/shared';
 import { type ImageLimits } from '../images/image-limits';
 import { processImage } from '../images/image-pipeline';
 import { StreamUpload } from './stream-upload.entity';
@@ -29,18 +34,19 @@ type Store = ParsedRequestOf<Ops['store']>;
 export class StreamHandlers {
   constructor(
     private readonly em: () => EntityManager,
+    private readonly bus: Bus,
     private readonly objects: ObjectStore,
     private readonly limits: ImageLimits,
     private readonly writer: OutboxWriter,
   ) {}
 
   async buildPrompt(request: BuildPrompt, context: RequestContext) {
-    requireCaller(context);
+    await requireSignedInCaller(this.bus, context);
     return { prompt: buildStreamPrompt(request.selection, request.toggles) };
   }
 
   async list(userId: number, context: RequestContext) {
-    requireOwnerOrAdmin(context, userId);
+    await requireAccess(this.bus, context, 'read', userId);
     const uploads = await this.em().find(StreamUpload, { userId }, { orderBy: { id: 'desc' } });
     return { data: uploads.map((upload) => upload.toPublic()) };
   }
@@ -51,7 +57,7 @@ export class StreamHandlers {
    * refused or failed upload leaves nothing behind in the database or the object store.
    */
   async store(request: Store, context: RequestContext) {
-    const actor = requireOwnerOrAdmin(context, request.userId);
+    const actor = await requireAccess(this.bus, context, 'write', request.userId);
     const incomingKey = request.upload.key;
     if (ownerOfIncomingKey(incomingKey) !== actor.userId) throw invalidInput({ image: [UPLOAD_NOT_FOUND] });
     const written: string[] = [];
@@ -102,12 +108,10 @@ export class StreamHandlers {
 
   /** Who may read an image: its owner and admins. Anyone else is refused, an unknown key is NOT_FOUND. */
   async authorizeImage(key: string, context: RequestContext) {
-    const actor = requireCaller(context);
+    requireSignedIn(context.actor);
     const upload = await this.em().findOne(StreamUpload, { $or: [{ imageKey: key }, { thumbnailKey: key }] });
     if (!upload) throw new DomainError('NOT_FOUND', IMAGE_NOT_FOUND);
-    if (upload.userId !== actor.userId && !isAdmin(actor)) {
-      throw new DomainError('FORBIDDEN', NOT_AUTHORIZED_MESSAGE);
-    }
+    await requireAccess(this.bus, context, 'read', upload.userId);
     return { key };
   }
 }
