@@ -11,12 +11,24 @@ import {
   signatureRecordOperations,
   type Operation,
 } from '@promptloom/proto';
-import { graphql, requestJson } from '../support/http';
+import { waitFor } from '@promptloom/shared/testing';
+import { graphql, newUser, requestJson } from '../support/http';
 import { startAdminFixture, type AdminFixture } from './admin-fixture';
 
 let fixture: AdminFixture;
+/** The token of a user deactivated after signing in. */
+let deactivatedToken: string;
 beforeAll(async () => {
   fixture = await startAdminFixture();
+  const signup = await requestJson(fixture.product.baseUrl, 'POST', '/api/signup', { body: newUser() });
+  deactivatedToken = signup.body.access_token;
+  await fixture.asAdmin('PUT', `/api/admin/user/update/${signup.body.user.id}`, { status: 'Inactive' });
+  await waitFor(
+    async () =>
+      (await requestJson(fixture.product.baseUrl, 'GET', '/api/user', { token: deactivatedToken })).status ===
+      401,
+    'the deactivated session to end',
+  );
 });
 afterAll(() => fixture.product.stop());
 
@@ -141,7 +153,7 @@ function requestFor(operation: Operation): unknown {
 describe('every admin operation is refused to anyone but an admin', () => {
   const restCases = REST_ROUTES.map(([method, path, body]) => ({ method, path, body }));
   it.each(restCases)(
-    'REST $method $path: 401 without a token, 403 for a regular user',
+    'REST $method $path: 401 without a token or for a deactivated user, 403 for a regular user',
     async ({ method, path, body }) => {
       const anonymous = await requestJson(fixture.product.baseUrl, method, path, { body });
       expect(anonymous.status).toBe(401);
@@ -152,11 +164,17 @@ describe('every admin operation is refused to anyone but an admin', () => {
       });
       expect(regular.status).toBe(403);
       expect(regular.body.message).toBe('This action is unauthorized.');
+      const deactivated = await requestJson(fixture.product.baseUrl, method, path, {
+        body,
+        token: deactivatedToken,
+      });
+      expect(deactivated.status).toBe(401);
+      expect(deactivated.body.message).toBe('Your session has ended. Please log in again.');
     },
   );
 
   it.each(GRAPHQL_OPERATIONS)(
-    'GraphQL %s: UNAUTHENTICATED without a token, FORBIDDEN for a regular user',
+    'GraphQL %s: UNAUTHENTICATED without a token or for a deactivated user, FORBIDDEN for a regular user',
     async (_name, document) => {
       const anonymous = await graphql(fixture.product.baseUrl, document);
       expect(anonymous.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
@@ -165,6 +183,8 @@ describe('every admin operation is refused to anyone but an admin', () => {
         message: 'This action is unauthorized.',
         extensions: { code: 'FORBIDDEN' },
       });
+      const deactivated = await graphql(fixture.product.baseUrl, document, {}, deactivatedToken);
+      expect(deactivated.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
     },
   );
 
