@@ -34,6 +34,7 @@ import { SubElementHandlers } from './lists/sub-element-handlers';
 import { SubElementSchema } from './lists/sub-element.entity';
 import { aiMigrations } from './migrations';
 import { ChatHandlers } from './provider/chat-handler';
+import { onlyForLiveSessions } from './generation/live-session-jobs';
 import { serveAdminRecords } from './records';
 import { createProvider, type AiProvider, type ProviderOptions } from './provider';
 import { SelectionHandlers } from './selection/selection-handlers';
@@ -136,7 +137,10 @@ export async function startAiWorker(options: AiWorkerOptions): Promise<RunningSe
     unsubscribes.push(
       await bus.consume(
         GENERATION_QUEUE,
-        measuredJobHandler(GENERATION_QUEUE, (job) => jobs.run(job)),
+        measuredJobHandler(
+          GENERATION_QUEUE,
+          onlyForLiveSessions(bus, logger, (job) => jobs.run(job)),
+        ),
         {
           ackWaitMs: options.jobAckWaitMs ?? 120_000,
           maxDeliver: 5,

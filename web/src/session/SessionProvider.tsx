@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { SESSION_IDLE_MS } from '@promptloom/proto';
+import { endServerSession } from './end-server-session';
 import { clearSession, restoreSession, saveSession, type SessionUser } from './session-storage';
 import { useInactivityLogout } from './useInactivityLogout';
 
@@ -48,6 +49,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const signOut = useCallback(() => {
+    endServerSession();
     clearSession();
     setUser(null);
     setStatus('unauthenticated');

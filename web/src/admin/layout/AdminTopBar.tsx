@@ -1,5 +1,8 @@
+import { endServerSession } from '../../session/end-server-session';
+
 /** SPEC §4: the admin Logout removes only the token, then /pro (a full load, so the session is read again). */
 function logout() {
+  endServerSession();
   localStorage.removeItem('token');
   window.location.assign('/pro');
 }
