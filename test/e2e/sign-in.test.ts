@@ -1,7 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type Page } from 'playwright-core';
-import { waitFor } from '@promptloom/shared/testing';
-import { newUser, requestJson } from '../support/http';
+import { newUser } from '../support/http';
 import { WEB_DIST_DIR, launchBrowser } from '../support/browser';
 import { startTestProduct, type TestProduct } from '../support/embedded-product';
 
@@ -95,16 +94,9 @@ describe('sign-up, sign-in and sign-out in a real browser', () => {
     expect(await storedItem(page, 'LFlip')).toBe('false');
     await expectNoSeriousA11yViolations(page);
 
-    const token = (await storedItem(page, 'token'))!;
-    expect((await requestJson(product.baseUrl, 'GET', '/api/user', { token })).status).toBe(200);
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL('**/pro');
     expect(await storedItem(page, 'token')).toBeNull();
-    // The session ended on the server too: a copy of the token no longer works.
-    await waitFor(
-      async () => (await requestJson(product.baseUrl, 'GET', '/api/user', { token })).status === 401,
-      'the server to refuse the signed-out token',
-    );
     await page.close();
   });
 

@@ -1,0 +1,66 @@
+import { type Browser, type Page } from 'playwright-core';
+import { ensureAdminAccount } from '@promptloom/admin';
+import { waitFor } from '@promptloom/shared/testing';
+import { newUser, requestJson } from '../support/http';
+import { WEB_DIST_DIR, launchBrowser } from '../support/browser';
+import { startTestProduct, type TestProduct } from '../support/embedded-product';
+
+const SESSION_ENDED = 'Your session has ended. Please log in again.';
+let product: TestProduct;
+let browser: Browser;
+
+beforeAll(async () => {
+  product = await startTestProduct({ webDistDir: WEB_DIST_DIR });
+  browser = await launchBrowser();
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+async function signInThroughTheForm(email: string, password: string): Promise<{ page: Page; token: string }> {
+  const page = await (await browser.newContext({ viewport: { width: 360, height: 740 } })).newPage();
+  await page.goto(`${product.baseUrl}/login`);
+  await page.getByPlaceholder('USERNAME OR EMAIL').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByText('Login Successfully').waitFor();
+  const token = (await page.evaluate(`localStorage.getItem('token')`)) as string;
+  expect((await requestJson(product.baseUrl, 'GET', '/api/user', { token })).status).toBe(200);
+  return { page, token };
+}
+
+/** A copy of the token (another tab, a leaked header) stops working once the user signed out. */
+async function expectRefusedByTheServer(token: string) {
+  const refused = await waitFor(async () => {
+    const response = await requestJson(product.baseUrl, 'GET', '/api/user', { token });
+    return response.status === 401 ? response : null;
+  }, 'the server to refuse the signed-out token');
+  expect(refused!.body.message).toBe(SESSION_ENDED);
+}
+
+describe('signing out in the browser ends the session on the server', () => {
+  it("the dashboard's Logout", async () => {
+    const user = newUser();
+    await requestJson(product.baseUrl, 'POST', '/api/signup', { body: user });
+    const { page, token } = await signInThroughTheForm(user.email, user.password);
+    await page.waitForURL('**/types/dashboard');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('**/pro');
+    await expectRefusedByTheServer(token);
+    await page.close();
+  });
+
+  it("the admin console's Logout", async () => {
+    await ensureAdminAccount(product.bus, {
+      email: 'logout.admin@example.com',
+      password: 'admin-password-1',
+    });
+    const { page, token } = await signInThroughTheForm('logout.admin@example.com', 'admin-password-1');
+    await page.waitForURL('**/admin/**');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('**/pro');
+    await expectRefusedByTheServer(token);
+    await page.close();
+  });
+});
