@@ -61,7 +61,13 @@ export async function startSignatureService(
   const writer = new OutboxWriter(orm, bus, relay);
   const signatures = new SignatureHandlers(em, bus, writer);
   const swap = new SignatureSwap(em, bus, signatures);
-  const stream = new StreamHandlers(em, bus, objectStore, options.imageLimits ?? DEFAULT_IMAGE_LIMITS, writer);
+  const stream = new StreamHandlers(
+    em,
+    bus,
+    objectStore,
+    options.imageLimits ?? DEFAULT_IMAGE_LIMITS,
+    writer,
+  );
   const s = signatureOperations;
   const t = streamOperations;
   const handlers: Unsubscribe[] = await Promise.all([
