@@ -62,6 +62,16 @@ describe('generation jobs on NATS with worker processes', () => {
     today: new Date().toISOString().slice(0, 10),
   });
 
+  /**
+   * Sends a later job and waits for its list update. One worker taking one job at a time works through the queue in
+   * order, so a repeat queued before the marker has been handled by then: "nothing more arrived" is proven.
+   */
+  async function markerJobApplied(userId: number): Promise<void> {
+    const marker = listJob(userId);
+    await bus.enqueue(GENERATION_QUEUE, marker, { id: marker.job_id });
+    await waitFor(() => updates.some((update) => update.jobId === marker.job_id), 'the marker job', 20_000);
+  }
+
   beforeAll(async () => {
     database = await createTestDatabase();
     fake = await startFakeOpenAiServer();
@@ -102,7 +112,7 @@ describe('generation jobs on NATS with worker processes', () => {
       20_000,
     );
     await waitFor(() => updates.some((update) => update.jobId === job.job_id), 'its list update');
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await markerJobApplied(102);
     expect(await storedCount(job.job_id)).toBe(3);
     expect(updates.filter((update) => update.jobId === job.job_id)).toHaveLength(1);
   }, 60_000);
@@ -116,7 +126,7 @@ describe('generation jobs on NATS with worker processes', () => {
     // The same job under another message id gets past the bus's de-duplication: the worker's ledger stops it.
     await bus.enqueue(GENERATION_QUEUE, listJob(202, jobId), { id: `${jobId}-again` });
     await waitFor(async () => (await storedCount(jobId)) === 3, 'the job applied');
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await markerJobApplied(203);
     expect(await storedCount(jobId)).toBe(3);
     expect(updates.filter((update) => update.jobId === jobId)).toHaveLength(1);
     const list = await call(bus, aiOperations.getList, { family: 'tr', user_id: 202 }, { context });

@@ -31,11 +31,9 @@ describe('fault: PostgreSQL stops and comes back', () => {
       });
 
     await postgres.stop();
-    const started = Date.now();
     const down = await login();
     expect(down.status).toBe(503);
     expect(down.body.message).toBe('The service is temporarily unavailable. Please try again in a moment.');
-    expect(Date.now() - started).toBeLessThan(5000);
     const adminReady = await fetch(`${product.healthUrls.get('admin')}/readyz`);
     expect(adminReady.status).toBe(503);
 
