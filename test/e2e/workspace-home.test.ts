@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page, type WebSocketRoute } from 'playwright-core';
 import { graphql, newUser, requestJson } from '../support/http';
+import { watchPageSubscriptions } from '../support/subscriptions';
 import { WEB_DIST_DIR, launchBrowser } from '../support/browser';
 import { startTestProduct, type TestProduct } from '../support/embedded-product';
 
@@ -27,8 +28,8 @@ afterAll(async () => {
   await product?.stop();
 });
 
-async function openTypes(): Promise<Page> {
-  const page = await context.newPage();
+async function openTypes(page?: Page): Promise<Page> {
+  page ??= await context.newPage();
   await page.goto(`${product.baseUrl}/`);
   const toggle = page.getByRole('button', { name: 'Types', exact: true });
   await toggle.waitFor();
@@ -55,26 +56,28 @@ describe('the home workspace in a real browser', () => {
       axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
     ).toEqual([]);
     await page.close();
-  });
+  }, 90_000);
 
   it('keeps two tabs in step: a change in one shows in the other without a reload', async () => {
     const first = await openTypes();
-    const second = await openTypes();
+    const second = await context.newPage();
+    const subscriptions = await watchPageSubscriptions(second, product.baseUrl);
+    await openTypes(second);
     const inSecond = second.getByRole('button', { name: 'Surreal', exact: true });
     await inSecond.waitFor();
     expect(await inSecond.getAttribute('aria-pressed')).toBe('true');
+    await subscriptions.registered('ListUpdated');
+    await subscriptions.registered('SelectionChanged');
 
     await first.getByRole('button', { name: 'Surreal', exact: true }).click();
-    await second.waitForFunction(`document.querySelectorAll('.list-row-active').length === 0`, undefined, {
-      timeout: 5000,
-    });
+    await second.waitForFunction(`document.querySelectorAll('.list-row-active').length === 0`);
 
     await first.getByLabel('Search Types').fill('Baroque');
     await first.getByRole('button', { name: 'Add “Baroque”' }).click();
-    await second.getByRole('button', { name: 'Baroque', exact: true }).waitFor({ timeout: 5000 });
+    await second.getByRole('button', { name: 'Baroque', exact: true }).waitFor();
     await first.close();
     await second.close();
-  });
+  }, 90_000);
 
   it('opens the reason box on the first click and hides the row on the second when a reason is given', async () => {
     const page = await openTypes();
@@ -83,22 +86,32 @@ describe('the home workspace in a real browser', () => {
     await page.getByRole('button', { name: 'Save reason for Baroque' }).click();
     await page.getByRole('button', { name: 'Baroque', exact: true }).waitFor({ state: 'detached' });
     await page.close();
-  });
+  }, 90_000);
 
   it('catches up after a dropped connection: what changed meanwhile appears without a reload', async () => {
-    const page = await openTypes();
+    // The page's sockets go through a route the test controls: it drops them, and refuses new ones until told.
+    const page = await context.newPage();
+    const sockets: WebSocketRoute[] = [];
+    let refusing = false;
+    await page.routeWebSocket(/\/graphql$/, (socket) => {
+      if (refusing) return void socket.close({ code: 1001, reason: 'dropped by the test' });
+      socket.connectToServer();
+      sockets.push(socket);
+    });
+    await openTypes(page);
     await page.getByRole('button', { name: 'Surreal', exact: true }).waitFor();
     const token = (await page.evaluate(`localStorage.getItem('token')`)) as string;
-    await context.setOffline(true);
-    await page.waitForTimeout(1000);
+    refusing = true;
+    await Promise.all(sockets.map((socket) => socket.close({ code: 1001, reason: 'dropped by the test' })));
+    // Made while no socket is open: only the client's catch-up on reconnecting can show it.
     await graphql(
       product.baseUrl,
       'mutation { addCustomItem(family: tl, text: "Vaporwave") { family } }',
       {},
       token,
     );
-    await context.setOffline(false);
+    refusing = false;
     await page.getByRole('button', { name: 'Vaporwave', exact: true }).waitFor({ timeout: 20_000 });
     await page.close();
-  }, 40_000);
+  }, 90_000);
 });
