@@ -192,11 +192,20 @@ describe('running agents over GraphQL, results arriving by subscription', () => 
   });
 
   it('reads lists and refuses them without a token', async () => {
-    const list = await gql(ada, '{ aiList(family: tr) { family items { aiResponse } } }');
-    expect(list.body.data.aiList.items).toHaveLength(2);
+    const [owner, other] = [await signUp(product.baseUrl), await signUp(product.baseUrl)];
+    for (const text of ['Curator', 'Gaffer']) {
+      await gql(owner, 'mutation($text: String!) { addCustomItem(family: tr, text: $text) { family } }', {
+        text,
+      });
+    }
+    const list = await gql(owner, '{ aiList(family: tr) { family items { aiResponse } } }');
+    expect(list.body.data.aiList.items.map((item: { aiResponse: string }) => item.aiResponse)).toEqual([
+      'Curator',
+      'Gaffer',
+    ]);
     const anonymous = await graphql(product.baseUrl, '{ aiList(family: tr) { family } }');
     expect(anonymous.body.errors![0]!.extensions!.code).toBe('UNAUTHENTICATED');
-    const others = await gql(bob, `{ aiList(family: tr, userId: ${ada.id}) { family } }`);
+    const others = await gql(other, `{ aiList(family: tr, userId: ${owner.id}) { family } }`);
     expect(others.body.errors![0]!.extensions!.code).toBe('FORBIDDEN');
   });
 });
