@@ -85,7 +85,7 @@ describe('generation jobs on NATS with worker processes', () => {
     );
     db = new Client({ connectionString: database.url });
     await db.connect();
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await Promise.all(workers.map((worker) => worker.stop('SIGKILL')));
@@ -115,7 +115,7 @@ describe('generation jobs on NATS with worker processes', () => {
     await markerJobApplied(102);
     expect(await storedCount(job.job_id)).toBe(3);
     expect(updates.filter((update) => update.jobId === job.job_id)).toHaveLength(1);
-  }, 60_000);
+  });
 
   it('applies the same command once, whether the bus or the worker sees the repeat', async () => {
     const context = { actor: { userId: 202, role: 'user' } };
@@ -131,7 +131,7 @@ describe('generation jobs on NATS with worker processes', () => {
     expect(updates.filter((update) => update.jobId === jobId)).toHaveLength(1);
     const list = await call(bus, aiOperations.getList, { family: 'tr', user_id: 202 }, { context });
     expect(list.ai_response).toHaveLength(3);
-  }, 30_000);
+  });
 
   it('shares the queue between two worker processes', async () => {
     await startWorker('sk-worker-c');
@@ -149,5 +149,5 @@ describe('generation jobs on NATS with worker processes', () => {
     );
     const keys = new Set(fake.requests.slice(before).map((request) => request.authorization));
     expect(keys).toEqual(new Set(['Bearer sk-worker-b', 'Bearer sk-worker-c']));
-  }, 60_000);
+  });
 });

@@ -51,7 +51,7 @@ beforeAll(async () => {
   );
   expect(signature.body.errors).toBeUndefined();
   context = await admin.adminContext();
-}, 90_000);
+});
 afterAll(async () => {
   await admin?.stop();
 });
@@ -278,5 +278,5 @@ describe('the admin record lists in a real browser', () => {
     await br.getByText('BR Delete Successfully').waitFor();
     await br.getByText('No records found.').waitFor();
     await br.close();
-  }, 60_000);
+  });
 });

@@ -12,7 +12,7 @@ let browser: Browser;
 beforeAll(async () => {
   product = await startTestProduct({ webDistDir: WEB_DIST_DIR });
   browser = await launchBrowser();
-}, 60_000);
+});
 afterAll(async () => {
   await browser?.close();
   await product?.stop();
@@ -125,5 +125,5 @@ describe('sign-up, sign-in and sign-out in a real browser', () => {
     } finally {
       await idle.stop();
     }
-  }, 120_000);
+  });
 });

@@ -55,7 +55,6 @@ async function signedInWorkspace(): Promise<Workspace> {
   contexts.push(context);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: product.baseUrl });
   const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
   await page.goto(`${product.baseUrl}/login`);
   await page.getByPlaceholder('USERNAME OR EMAIL').fill(user.email);
   await page.getByLabel('Password').fill(user.password);
@@ -82,7 +81,7 @@ beforeAll(async () => {
   provider = await startFakeOpenAiServer();
   product = await startTestProduct({ webDistDir: WEB_DIST_DIR, openAiBaseUrl: provider.baseUrl });
   browser = await launchBrowser();
-}, 60_000);
+});
 afterEach(async () => {
   await Promise.all(contexts.splice(0).map((context) => context.close()));
 });
@@ -113,7 +112,7 @@ describe('signature and stream in a real browser', () => {
     await page.waitForFunction(`document.querySelector('.stream-button')?.disabled === false`);
     await stream.click();
     await page.waitForURL('**/types/streamBM');
-  }, 120_000);
+  });
 
   it('rebuilds the prompt when 8k is toggled, copies it, and refines it through the AI', async () => {
     const workspace = await signedInWorkspace();
@@ -136,7 +135,7 @@ describe('signature and stream in a real browser', () => {
     await page.getByRole('button', { name: 'Refine' }).click();
     await page.waitForFunction(`document.querySelector('.prompt-box')?.value.startsWith('A cinematic')`);
     expect(await box.inputValue()).toMatch(/--ar 16:9 --v 6 --q 2$/);
-  }, 120_000);
+  });
 
   it('uploads an image and shows it, and refuses a file that is not an image', async () => {
     const workspace = await signedInWorkspace();
@@ -153,7 +152,7 @@ describe('signature and stream in a real browser', () => {
 
     await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await page.getByText('Only images can be uploaded.').waitFor();
-  }, 120_000);
+  });
 
   it('has no serious or critical accessibility violations on any workspace screen', async () => {
     const workspace = await signedInWorkspace();
@@ -197,5 +196,5 @@ describe('signature and stream in a real browser', () => {
     await page.getByRole('button', { name: 'Activate' }).waitFor();
     await page.getByRole('link', { name: 'Back to Types' }).click();
     await page.waitForURL('**/types/TypesListing');
-  }, 120_000);
+  });
 });

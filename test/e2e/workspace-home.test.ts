@@ -12,7 +12,7 @@ const contexts: BrowserContext[] = [];
 beforeAll(async () => {
   product = await startTestProduct({ webDistDir: WEB_DIST_DIR });
   browser = await launchBrowser();
-}, 60_000);
+});
 afterEach(async () => {
   await Promise.all(contexts.splice(0).map((context) => context.close()));
 });
@@ -89,7 +89,7 @@ describe('the home workspace in a real browser', () => {
       axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
     ).toEqual([]);
     await page.close();
-  }, 90_000);
+  });
 
   it('keeps two tabs in step: a change in one shows in the other without a reload', async () => {
     const { context } = await signedIn([{ text: 'Surreal', active: true }]);
@@ -111,7 +111,7 @@ describe('the home workspace in a real browser', () => {
     await second.getByRole('button', { name: 'Baroque', exact: true }).waitFor();
     await first.close();
     await second.close();
-  }, 90_000);
+  });
 
   it('opens the reason box on the first click and hides the row on the second when a reason is given', async () => {
     const { context } = await signedIn([{ text: 'Baroque', active: false }]);
@@ -121,7 +121,7 @@ describe('the home workspace in a real browser', () => {
     await page.getByRole('button', { name: 'Save reason for Baroque' }).click();
     await page.getByRole('button', { name: 'Baroque', exact: true }).waitFor({ state: 'detached' });
     await page.close();
-  }, 90_000);
+  });
 
   it('catches up after a dropped connection: what changed meanwhile appears without a reload', async () => {
     const { context, token } = await signedIn([{ text: 'Surreal', active: true }]);
@@ -148,5 +148,5 @@ describe('the home workspace in a real browser', () => {
     refusing = false;
     await page.getByRole('button', { name: 'Vaporwave', exact: true }).waitFor({ timeout: 30_000 });
     await page.close();
-  }, 90_000);
+  });
 });

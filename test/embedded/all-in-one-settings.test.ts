@@ -36,7 +36,7 @@ describe('npm start: the same settings and the same readiness as the separate pr
       AI_PROVIDER_TIMEOUT_MS: '300',
     });
     await waitUntilReady([running], `${baseUrl}/readyz`, 90_000);
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await running?.stop('SIGKILL');
@@ -68,7 +68,7 @@ describe('npm start: the same settings and the same readiness as the separate pr
     // The first call and its two retries, each given up after the configured timeout.
     expect(fake.requests.length - before).toBe(3);
     await failures.close();
-  }, 90_000);
+  });
 
   it("reports each part in /readyz: every service's database, the object store and the bus", async () => {
     const ready = await requestJson(baseUrl, 'GET', '/readyz');
