@@ -2,6 +2,28 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+const SERVICES = ['admin', 'ai-worker', 'signature-stream'];
+
+/**
+ * Services talk only through the bus: a service never imports another service (nor the gateway), and the gateway
+ * imports no service, by package name or by a relative path into the other package's folder.
+ */
+function forbidImportsOf(packages, message) {
+  const names = packages.join('|');
+  return {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          { regex: `^@promptloom/(${names})(/.*)?$`, message },
+          { regex: `^(\\.\\./)+(services/(${names})(/.*)?|(${names})/src(/.*)?)$`, message },
+        ],
+      },
+    ],
+  };
+}
 
 export default tseslint.config(
   {
@@ -28,6 +50,25 @@ export default tseslint.config(
   {
     files: ['web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
+  },
+  { ...reactHooks.configs.flat.recommended, files: ['web/src/**/*.{ts,tsx}'] },
+  ...SERVICES.map((service) => ({
+    files: [`services/${service}/**/*.ts`],
+    rules: forbidImportsOf(
+      [...SERVICES.filter((other) => other !== service), 'gateway'],
+      `A service never imports another service or the gateway: talk through the bus (CONTRIBUTING.md).`,
+    ),
+  })),
+  {
+    files: ['services/shared/**/*.ts'],
+    rules: forbidImportsOf([...SERVICES, 'gateway'], 'services/shared is a library: it imports no service.'),
+  },
+  {
+    files: ['gateway/**/*.ts'],
+    rules: forbidImportsOf(
+      SERVICES,
+      'The gateway imports only @promptloom/proto and @promptloom/shared: reach a service through the bus.',
+    ),
   },
   {
     files: ['**/*.js', '**/*.cjs'],

@@ -34,6 +34,9 @@ module.exports = {
     ],
   },
   moduleNameMapper,
-  testTimeout: 30000,
+  // PostgreSQL, NATS with JetStream and Chromium must be there: one clear line for each that is not.
+  globalSetup: '<rootDir>/test/support/preflight.cjs',
+  // Generous: the machine running the suite may be loaded; a test waits for conditions, never for a time.
+  testTimeout: 120_000,
   maxWorkers: 2,
 };

@@ -102,8 +102,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     response.json({ status: 'ok' });
   });
   app.get('/readyz', async (_request, response) => {
-    const { ready, failing } = await readiness(options.readinessChecks ?? []);
-    response.status(ready ? 200 : 503).json(ready ? { status: 'ready' } : { status: 'not ready', failing });
+    const answer = await readiness(options.readinessChecks ?? []);
+    response.status(answer.ready ? 200 : 503).json(answer.body);
   });
 
   app.get('/metrics', (_request, response, next) => {

@@ -7,6 +7,7 @@ import {
   shutdownOnSignals,
 } from '@promptloom/shared';
 import { createGateway } from './gateway';
+import { gatewaySettings } from './gateway-settings';
 
 /** The gateway as its own process (distributed mode): talks to the services over NATS. */
 async function main(): Promise<void> {
@@ -24,10 +25,7 @@ async function main(): Promise<void> {
       bus,
       logger,
       jwtSecret: config.JWT_SECRET,
-      sessionIdleMs: config.SESSION_IDLE_MINUTES * 60_000,
-      sessionCheckTtlMs: config.SESSION_CHECK_TTL_MS,
-      maxBodyBytes: config.MAX_BODY_BYTES,
-      webDistDir: config.WEB_DIST_DIR,
+      ...gatewaySettings(config),
       readinessChecks: [{ name: 'bus', check: async () => bus.isConnected() }],
     });
     const port = await gateway.listen(config.PORT ?? 4000, config.HOST);

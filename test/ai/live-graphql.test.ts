@@ -56,8 +56,13 @@ describe('running agents over GraphQL, results arriving by subscription', () => 
     expect(fake.requests[fake.requests.length - 1]!.body.messages[0]!.content).toContain(
       'List 2 types of images',
     );
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(stranger.received).toHaveLength(0);
+    // Nothing of Ada's reached Bob: his own later change (the marker) is the first thing his connection received.
+    await gql(bob, 'mutation { addCustomItem(family: tl, text: "Marker") { family } }');
+    await waitFor(() => stranger.received.length > 0, "Bob's own change");
+    expect(stranger.received).toHaveLength(1);
+    expect(
+      stranger.received[0].listUpdated.items.map((item: { aiResponse: string }) => item.aiResponse),
+    ).toContain('Marker');
     await Promise.all([tabOne.close(), tabTwo.close(), stranger.close()]);
 
     // Run gating: at level 1 ('1d') the Types agent may not run again today.
@@ -187,11 +192,20 @@ describe('running agents over GraphQL, results arriving by subscription', () => 
   });
 
   it('reads lists and refuses them without a token', async () => {
-    const list = await gql(ada, '{ aiList(family: tr) { family items { aiResponse } } }');
-    expect(list.body.data.aiList.items).toHaveLength(2);
+    const [owner, other] = [await signUp(product.baseUrl), await signUp(product.baseUrl)];
+    for (const text of ['Curator', 'Gaffer']) {
+      await gql(owner, 'mutation($text: String!) { addCustomItem(family: tr, text: $text) { family } }', {
+        text,
+      });
+    }
+    const list = await gql(owner, '{ aiList(family: tr) { family items { aiResponse } } }');
+    expect(list.body.data.aiList.items.map((item: { aiResponse: string }) => item.aiResponse)).toEqual([
+      'Curator',
+      'Gaffer',
+    ]);
     const anonymous = await graphql(product.baseUrl, '{ aiList(family: tr) { family } }');
     expect(anonymous.body.errors![0]!.extensions!.code).toBe('UNAUTHENTICATED');
-    const others = await gql(bob, `{ aiList(family: tr, userId: ${ada.id}) { family } }`);
+    const others = await gql(other, `{ aiList(family: tr, userId: ${owner.id}) { family } }`);
     expect(others.body.errors![0]!.extensions!.code).toBe('FORBIDDEN');
   });
 });

@@ -7,7 +7,7 @@ let context: BrowserContext;
 beforeAll(async () => {
   admin = await startAdminConsole();
   context = await admin.adminContext();
-}, 60_000);
+});
 afterAll(async () => {
   await admin?.stop();
 });
@@ -124,5 +124,5 @@ describe('the admin catalogue screens in a real browser', () => {
     await modes.getByText('Mode Delete Successfully').waitFor();
     await modes.getByText('No Mode found.').waitFor();
     await modes.close();
-  }, 60_000);
+  });
 });

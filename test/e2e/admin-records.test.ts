@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { type BrowserContext, type Page } from 'playwright-core';
 import { graphql, newUser, requestJson } from '../support/http';
+import { watchPageSubscriptions } from '../support/subscriptions';
 import { dialog, expectNoSeriousA11yViolations, startAdminConsole, type AdminConsole } from './admin-support';
 
 // Item names are compared without digits, so every seeded name is letters only.
@@ -50,7 +51,7 @@ beforeAll(async () => {
   );
   expect(signature.body.errors).toBeUndefined();
   context = await admin.adminContext();
-}, 90_000);
+});
 afterAll(async () => {
   await admin?.stop();
 });
@@ -200,14 +201,10 @@ describe('the admin record lists in a real browser', () => {
 
   it('shows a record a user creates without a reload', async () => {
     const page = await context.newPage();
-    const subscribed = page
-      .waitForEvent('websocket')
-      .then((socket) =>
-        socket.waitForEvent('framesent', (frame) => String(frame.payload).includes('AdminUserListChanged')),
-      );
+    const subscriptions = await watchPageSubscriptions(page, admin.product.baseUrl);
     await page.goto(`${admin.product.baseUrl}/admin/mode/tr`);
     await page.getByRole('cell', { name: 'Architect', exact: true }).waitFor();
-    await subscribed;
+    await subscriptions.registered('AdminUserListChanged');
     await addItem('tr', 'Surveyor');
     await page.getByRole('cell', { name: 'Surveyor', exact: true }).waitFor();
     await page.close();
@@ -215,20 +212,15 @@ describe('the admin record lists in a real browser', () => {
 
   it("shows another admin's change to a row without a reload", async () => {
     const page = await context.newPage();
-    // The change is made once the page has subscribed (graphql-ws 'subscribe' sent on its socket).
-    const subscribed = page
-      .waitForEvent('websocket')
-      .then((socket) =>
-        socket.waitForEvent('framesent', (frame) => String(frame.payload).includes('AdminRecordChanged')),
-      );
+    // The change is made once the gateway has registered the page's subscription.
+    const subscriptions = await watchPageSubscriptions(page, admin.product.baseUrl);
     await page.goto(`${admin.product.baseUrl}/admin/mode/tl`);
     await page.getByRole('cell', { name: 'Cobalt', exact: true }).waitFor();
-    await subscribed;
+    await subscriptions.registered('AdminRecordChanged');
     const listed = await requestJson(admin.product.baseUrl, 'GET', '/api/admin/user/tl/list?search=Cobalt', {
       token: admin.adminToken,
     });
     const id: number = listed.body.data.data[0].id;
-    await page.waitForTimeout(200);
     const changed = await graphql(
       admin.product.baseUrl,
       'mutation ($id: Int!) { updateRecord(family: tl, id: $id, input: { aiResponse: "Copper" }) { id } }',
@@ -286,5 +278,5 @@ describe('the admin record lists in a real browser', () => {
     await br.getByText('BR Delete Successfully').waitFor();
     await br.getByText('No records found.').waitFor();
     await br.close();
-  }, 60_000);
+  });
 });

@@ -14,7 +14,7 @@ let context: BrowserContext;
 beforeAll(async () => {
   admin = await startAdminConsole();
   context = await admin.adminContext();
-}, 60_000);
+});
 afterAll(async () => {
   await admin?.stop();
 });

@@ -16,13 +16,12 @@ beforeAll(async () => {
   const user = newUser();
   await requestJson(product.baseUrl, 'POST', '/api/signup', { body: user });
   page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-  page.setDefaultTimeout(15_000);
   await page.goto(`${product.baseUrl}/login`);
   await page.getByPlaceholder('USERNAME OR EMAIL').fill(user.email);
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL('**/types/dashboard');
-}, 60_000);
+});
 afterAll(async () => {
   await browser?.close();
   await product?.stop();
@@ -56,5 +55,5 @@ describe('running the Types agent in a real browser', () => {
     for (const type of ['Photography', 'Art', 'Cartography', 'Illustration', 'Cubism', 'Noir']) {
       await sidebar.getByRole('button', { name: type, exact: true }).waitFor();
     }
-  }, 45_000);
+  });
 });

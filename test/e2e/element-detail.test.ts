@@ -13,13 +13,12 @@ beforeAll(async () => {
   const user = newUser();
   await requestJson(product.baseUrl, 'POST', '/api/signup', { body: user });
   page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-  page.setDefaultTimeout(15_000);
   await page.goto(`${product.baseUrl}/login`);
   await page.getByPlaceholder('USERNAME OR EMAIL').fill(user.email);
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL('**/types/dashboard');
-}, 60_000);
+});
 afterAll(async () => {
   await browser?.close();
   await product?.stop();
@@ -52,5 +51,5 @@ describe('an element and its sub-elements in a real browser (offline provider)',
     }
     await page.getByRole('button', { name: '‹ Elements' }).click();
     await page.waitForURL('**/elements/ElementsListingBL');
-  }, 60_000);
+  });
 });

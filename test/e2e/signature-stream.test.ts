@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
-import { type Browser, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { graphql, newUser, requestJson } from '../support/http';
 import { WEB_DIST_DIR, launchBrowser } from '../support/browser';
 import { startTestProduct, type TestProduct } from '../support/embedded-product';
@@ -9,7 +9,7 @@ import { startFakeOpenAiServer, type FakeOpenAiServer } from '../support/fake-op
 let provider: FakeOpenAiServer;
 let product: TestProduct;
 let browser: Browser;
-let page: Page;
+const contexts: BrowserContext[] = [];
 
 const ELEMENTS = ['Light', 'Shadow', 'Texture', 'Colour', 'Motion', 'Depth'];
 
@@ -21,6 +21,7 @@ async function addActive(token: string, family: string, text: string) {
     { family, text },
     token,
   );
+  expect(added.body.errors).toBeUndefined();
   const item = added.body.data.addCustomItem.items.find(
     (entry: { aiResponse: string }) => entry.aiResponse === text,
   );
@@ -32,27 +33,58 @@ async function addActive(token: string, family: string, text: string) {
   );
 }
 
-beforeAll(async () => {
-  provider = await startFakeOpenAiServer();
-  product = await startTestProduct({ webDistDir: WEB_DIST_DIR, openAiBaseUrl: provider.baseUrl });
-  browser = await launchBrowser();
+interface Workspace {
+  page: Page;
+  token: string;
+  user: ReturnType<typeof newUser>;
+}
+
+/**
+ * A new user with an active type (Photography), six active elements and an active pro item (Architect), signed in
+ * on a page of their own (a browser context of its own, closed after the test).
+ */
+async function signedInWorkspace(): Promise<Workspace> {
   const user = newUser();
   const signup = await requestJson(product.baseUrl, 'POST', '/api/signup', { body: user });
-  const token = signup.body.access_token;
+  const token: string = signup.body.access_token;
   await addActive(token, 'tl', 'Photography');
   for (const element of ELEMENTS) await addActive(token, 'bl', element);
   await addActive(token, 'tr', 'Architect');
 
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  contexts.push(context);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: product.baseUrl });
-  page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  const page = await context.newPage();
   await page.goto(`${product.baseUrl}/login`);
   await page.getByPlaceholder('USERNAME OR EMAIL').fill(user.email);
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL('**/types/dashboard');
-}, 60_000);
+  return { page, token, user };
+}
+
+/** Saves the six elements as the user's active signature, through the API the client uses. */
+async function saveSignature({ token, user }: Workspace) {
+  const saved = await graphql(
+    product.baseUrl,
+    'mutation ($input: SignatureInput!) { storeSignature(input: $input, replace: true) { id } }',
+    { input: { username: user.first_name, signature: ELEMENTS, signatureElements: ELEMENTS } },
+    token,
+  );
+  expect(saved.body.errors).toBeUndefined();
+}
+
+const storedUrl = (page: Page, url: string) =>
+  page.waitForFunction(`localStorage.getItem('url') === '${url}'`);
+
+beforeAll(async () => {
+  provider = await startFakeOpenAiServer();
+  product = await startTestProduct({ webDistDir: WEB_DIST_DIR, openAiBaseUrl: provider.baseUrl });
+  browser = await launchBrowser();
+});
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
 afterAll(async () => {
   await browser?.close();
   await product?.stop();
@@ -61,26 +93,32 @@ afterAll(async () => {
 
 describe('signature and stream in a real browser', () => {
   it('saves a signature from its code, and the 00 button then opens the Stream page', async () => {
+    const { page } = await signedInWorkspace();
     await page.goto(`${product.baseUrl}/pro/SignatureListingBR`);
     const code = page.getByRole('link', { name: /^CRPHO-/ });
     await code.click();
     await page.getByRole('button', { name: 'Save as active signature' }).click();
     await page.getByRole('button', { name: 'Active signature', exact: true }).waitFor();
 
+    // The page remembers where it is (localStorage 'url'), written by an effect once the route has rendered.
     await page.goto(`${product.baseUrl}/`);
-    expect(await page.evaluate(`localStorage.getItem('url')`)).toBe('/');
+    await storedUrl(page, '/');
     await page.getByRole('button', { name: 'Open Signatures' }).click();
     await page.waitForURL('**/pro/SignatureListingBR');
-    expect(await page.evaluate(`localStorage.getItem('url')`)).toBe('/pro/SignatureListingBR');
+    await storedUrl(page, '/pro/SignatureListingBR');
 
     await page.goto(`${product.baseUrl}/`);
     const stream = page.getByRole('button', { name: '00' });
     await page.waitForFunction(`document.querySelector('.stream-button')?.disabled === false`);
     await stream.click();
     await page.waitForURL('**/types/streamBM');
-  }, 45_000);
+  });
 
   it('rebuilds the prompt when 8k is toggled, copies it, and refines it through the AI', async () => {
+    const workspace = await signedInWorkspace();
+    const { page } = workspace;
+    await saveSignature(workspace);
+    await page.goto(`${product.baseUrl}/types/streamBM`);
     const box = page.getByLabel('Prompt', { exact: true });
     await page.waitForFunction(`document.querySelector('.prompt-box')?.value.includes('Light')`);
     expect(await box.inputValue()).toMatch(/--ar 16:9 --v 6 --q 2$/);
@@ -97,9 +135,13 @@ describe('signature and stream in a real browser', () => {
     await page.getByRole('button', { name: 'Refine' }).click();
     await page.waitForFunction(`document.querySelector('.prompt-box')?.value.startsWith('A cinematic')`);
     expect(await box.inputValue()).toMatch(/--ar 16:9 --v 6 --q 2$/);
-  }, 45_000);
+  });
 
   it('uploads an image and shows it, and refuses a file that is not an image', async () => {
+    const workspace = await signedInWorkspace();
+    const { page } = workspace;
+    await saveSignature(workspace);
+    await page.goto(`${product.baseUrl}/types/streamBM`);
     const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#8b7cf6' } })
       .png()
       .toBuffer();
@@ -110,9 +152,12 @@ describe('signature and stream in a real browser', () => {
 
     await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await page.getByText('Only images can be uploaded.').waitFor();
-  }, 45_000);
+  });
 
   it('has no serious or critical accessibility violations on any workspace screen', async () => {
+    const workspace = await signedInWorkspace();
+    const { page } = workspace;
+    await saveSignature(workspace);
     const screens = [
       '/',
       '/types/dashboard',
@@ -138,9 +183,10 @@ describe('signature and stream in a real browser', () => {
       }
     }
     expect(found).toEqual([]);
-  }, 90_000);
+  }, 240_000);
 
   it('shows real counts on the dashboard and toggles a type from its detail page', async () => {
+    const { page } = await signedInWorkspace();
     await page.goto(`${product.baseUrl}/types/dashboard`);
     await page.getByRole('link', { name: /Elements\s*6\s*6 active/ }).waitFor();
     await page.goto(`${product.baseUrl}/types/TypesListing`);
@@ -150,5 +196,5 @@ describe('signature and stream in a real browser', () => {
     await page.getByRole('button', { name: 'Activate' }).waitFor();
     await page.getByRole('link', { name: 'Back to Types' }).click();
     await page.waitForURL('**/types/TypesListing');
-  }, 45_000);
+  });
 });

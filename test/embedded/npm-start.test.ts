@@ -52,7 +52,7 @@ describe('npm start: the whole product in one process on embedded PostgreSQL', (
     const page = await fetch(`${baseUrl}/`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Promptloom');
-  }, 120_000);
+  });
 
   it('shuts down cleanly on SIGTERM and keeps its data across a restart', async () => {
     expect(await running!.stop('SIGTERM')).toBe(0);
@@ -62,5 +62,5 @@ describe('npm start: the whole product in one process on embedded PostgreSQL', (
       body: { email: user.email, password: user.password },
     });
     expect(login.status).toBe(200);
-  }, 120_000);
+  });
 });

@@ -19,7 +19,7 @@ describe('the distributed processes survive faults', () => {
     nats = await startPrivateNats();
     database = await createTestDatabase();
     product = await startDistributedProduct({ natsUrl: nats.url, databaseUrl: database.url, namespace });
-  }, 90_000);
+  });
 
   afterAll(async () => {
     await product?.stop();
@@ -64,30 +64,36 @@ describe('the distributed processes survive faults', () => {
     await waitFor(allReady, 'every process ready again after the restart', 20_000);
     await waitFor(() => live.received.length >= 1, 'the list by the resumed subscription', 20_000);
     expect(live.received[0].listUpdated.jobId).toBe(jobId);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    expect(live.received).toHaveLength(1);
+    // Nothing arrived twice: a later change of the same list (the marker) is the next thing the subscription saw.
+    await graphql(
+      product.baseUrl,
+      'mutation { addCustomItem(family: tr, text: "Marker") { family } }',
+      {},
+      token,
+    );
+    await waitFor(() => live.received.length >= 2, 'the marker change', 20_000);
+    expect(live.received).toHaveLength(2);
+    expect(live.received[1].listUpdated.jobId).toBeNull();
     expect(live.error()).toBeNull();
 
     // And the product works normally afterwards.
     const me = await requestJson(product.baseUrl, 'GET', '/api/me', { token });
     expect(me.status).toBe(200);
     await live.close();
-  }, 60_000);
+  });
 
-  it('answers SERVICE_UNAVAILABLE quickly for a service that is stopped entirely', async () => {
+  it('answers SERVICE_UNAVAILABLE for a service that is stopped entirely', async () => {
     const signup = await requestJson(product.baseUrl, 'POST', '/api/signup', { body: newUser() });
     const { access_token: token, user } = signup.body;
     expect(await product.processes.get('signature-stream')!.stop('SIGTERM')).toBe(0);
 
-    const started = Date.now();
     const rest = await requestJson(product.baseUrl, 'GET', `/api/br/signature/get/${user.id}`, { token });
     expect(rest.status).toBe(503);
     expect(rest.body.message).toMatch(/unavailable/i);
     const gql = await graphql(product.baseUrl, '{ mySignature { id } }', {}, token);
     expect(gql.body.errors?.[0]?.extensions?.code).toBe('SERVICE_UNAVAILABLE');
-    expect(Date.now() - started).toBeLessThan(2500);
 
     // The other services are unaffected.
     expect((await requestJson(product.baseUrl, 'GET', '/api/me', { token })).status).toBe(200);
-  }, 30_000);
+  });
 });

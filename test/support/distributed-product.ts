@@ -47,7 +47,8 @@ export async function startDistributedProduct(options: {
     BUS_NAMESPACE: options.namespace,
     HOST: '127.0.0.1',
     LOG_LEVEL: options.logLevel ?? 'warn',
-    BUS_REQUEST_TIMEOUT_MS: '2000',
+    // Generous: argon2 and migrations on a loaded machine; a stopped service is refused at once anyway (no responders).
+    BUS_REQUEST_TIMEOUT_MS: '15000',
     OPENAI_API_KEY: 'sk-topology',
     OPENAI_BASE_URL: fake.baseUrl,
   };

@@ -50,7 +50,8 @@ export async function startTestProduct(
 ) {
   const logger = createLogger('test', process.env.TEST_LOG_LEVEL ?? 'silent');
   const database = await createTestDatabase();
-  const bus = options.bus ?? new InProcessBus({ requestTimeoutMs: 5000 });
+  // Generous: argon2 and migrations on a loaded machine must not turn into SERVICE_UNAVAILABLE.
+  const bus = options.bus ?? new InProcessBus({ requestTimeoutMs: 15_000 });
   const admin = await startAdminService({ databaseUrl: database.url, bus, logger });
   const objectsFolder = options.objectStore
     ? null

@@ -1,5 +1,7 @@
 import { createClient, type Client } from 'graphql-ws';
+import { type Page } from 'playwright-core';
 import WebSocket from 'ws';
+import { waitFor } from '@promptloom/shared/testing';
 
 export interface LiveSubscription<T> {
   /** Everything received so far, in order. */
@@ -9,12 +11,40 @@ export interface LiveSubscription<T> {
   close(): Promise<void>;
 }
 
-/** Opens a graphql-ws connection (with the token in the init payload, as the web client does) and subscribes. */
-export async function subscribe<T = any>(
+const OPENED = /^graphql_subscriptions_opened_total (\d+)/m;
+
+/** How many subscriptions the gateway at `baseUrl` has registered with its event source so far (its /metrics). */
+export async function subscriptionsOpened(baseUrl: string): Promise<number> {
+  const response = await fetch(`${baseUrl}/metrics`);
+  const match = OPENED.exec(await response.text());
+  if (!match) throw new Error(`${baseUrl}/metrics has no graphql_subscriptions_opened_total`);
+  return Number(match[1]);
+}
+
+/** One subscription opening at a time per process, so each one's growth of the gateway's counter is its own. */
+let opening: Promise<unknown> = Promise.resolve();
+
+/**
+ * Opens a graphql-ws connection (with the token in the init payload, as the web client does) and subscribes. It
+ * returns once the gateway has registered the subscription with its event source (the counter in /metrics grew),
+ * or once the server refused it: every event published after that reaches `received`.
+ */
+export function subscribe<T = any>(
   baseUrl: string,
   query: string,
   token?: string,
 ): Promise<LiveSubscription<T>> {
+  const opened = opening.then(() => openSubscription<T>(baseUrl, query, token));
+  opening = opened.catch(() => undefined);
+  return opened;
+}
+
+async function openSubscription<T>(
+  baseUrl: string,
+  query: string,
+  token?: string,
+): Promise<LiveSubscription<T>> {
+  const before = await subscriptionsOpened(baseUrl);
   const client: Client = createClient({
     url: `${baseUrl.replace(/^http/, 'ws')}/graphql`,
     webSocketImpl: WebSocket,
@@ -24,8 +54,6 @@ export async function subscribe<T = any>(
   });
   const received: T[] = [];
   let failure: unknown = null;
-  let acknowledged = false;
-  client.on('connected', () => (acknowledged = true));
   client.subscribe<T>(
     { query },
     {
@@ -37,10 +65,35 @@ export async function subscribe<T = any>(
       complete: () => undefined,
     },
   );
-  const deadline = Date.now() + 5000;
-  while (!acknowledged && failure === null && Date.now() < deadline)
-    await new Promise((r) => setTimeout(r, 20));
-  // The subscription is registered on the server right after the connection is acknowledged.
-  await new Promise((r) => setTimeout(r, 100));
+  await waitFor(
+    async () => failure !== null || (await subscriptionsOpened(baseUrl)) > before,
+    `the gateway to register the subscription ${query}`,
+    20_000,
+  );
   return { received, error: () => failure, close: () => client.dispose() as Promise<void> };
+}
+
+/**
+ * Watches the subscriptions a browser page opens (call it before the page loads). `registered(name)` resolves once
+ * the page has sent a subscribe naming `name` and the gateway has registered as many subscriptions as the page sent.
+ */
+export async function watchPageSubscriptions(page: Page, baseUrl: string) {
+  const before = await subscriptionsOpened(baseUrl);
+  const sent: string[] = [];
+  page.on('websocket', (socket) =>
+    socket.on('framesent', (frame) => {
+      const text = String(frame.payload);
+      if (text.includes('"type":"subscribe"')) sent.push(text);
+    }),
+  );
+  return {
+    registered: (name: string) =>
+      waitFor(
+        async () =>
+          sent.some((text) => text.includes(name)) &&
+          (await subscriptionsOpened(baseUrl)) - before >= sent.length,
+        `the gateway to register the page's ${name} subscription`,
+        20_000,
+      ),
+  };
 }

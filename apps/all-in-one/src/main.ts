@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { describeGeneratedAdmin, ensureAdminAccount, startAdminService } from '@promptloom/admin';
-import { startAiWorker } from '@promptloom/ai-worker';
-import { createGateway } from '@promptloom/gateway';
-import { startSignatureService } from '@promptloom/signature-stream';
+import { aiWorkerSettings, startAiWorker } from '@promptloom/ai-worker';
+import { createGateway, gatewaySettings } from '@promptloom/gateway';
+import { signatureServiceSettings, startSignatureService } from '@promptloom/signature-stream';
 import {
   InProcessBus,
   createLogger,
@@ -18,7 +18,8 @@ const DEFAULT_WEB_DIST = path.resolve(__dirname, '../../../web/dist');
 
 /**
  * The embedded default (`npm start`): embedded PostgreSQL, the in-process bus, and the gateway with every service
- * in this one process, serving the whole product on PORT. Same code as the distributed processes, other `main`.
+ * in this one process, serving the whole product on PORT. Same code as the distributed processes, other `main`:
+ * each part takes its settings from the same function as its own process does (`aiWorkerSettings`, …).
  */
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -36,18 +37,17 @@ async function main(): Promise<void> {
       databaseUrl: database.url,
       bus,
       logger: createLogger('ai-worker', config.LOG_LEVEL),
-      provider: { apiKey: config.OPENAI_API_KEY, baseUrl: config.OPENAI_BASE_URL },
+      ...aiWorkerSettings(config),
     });
 
     // One store for the gateway (raw uploads, serving) and the signature service: disk, or S3 when S3_* is set.
     const objectStore = await createObjectStore(config);
-    const imageLimits = { maxBytes: config.IMAGE_MAX_BYTES, maxPixels: config.IMAGE_MAX_PIXELS };
     const signature = await startSignatureService({
       databaseUrl: database.url,
       bus,
       logger: createLogger('signature-stream', config.LOG_LEVEL),
       objectStore,
-      imageLimits,
+      ...signatureServiceSettings(config),
     });
 
     const firstAdmin = await ensureAdminAccount(bus, {
@@ -61,12 +61,16 @@ async function main(): Promise<void> {
       bus,
       logger: createLogger('gateway', config.LOG_LEVEL),
       jwtSecret: embeddedJwtSecret(config.DATA_DIR, config.JWT_SECRET),
-      sessionIdleMs: config.SESSION_IDLE_MINUTES * 60_000,
-      sessionCheckTtlMs: config.SESSION_CHECK_TTL_MS,
-      maxBodyBytes: config.MAX_BODY_BYTES,
+      ...gatewaySettings(config),
       webDistDir: config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST,
-      readinessChecks: [...admin.readinessChecks, ...signature.readinessChecks],
-      uploads: { objectStore, maxBytes: imageLimits.maxBytes },
+      // Every part: each service's database, the object store (in the signature service's checks) and the bus.
+      readinessChecks: [
+        ...admin.readinessChecks,
+        ...ai.readinessChecks,
+        ...signature.readinessChecks,
+        { name: 'bus', check: async () => bus.isConnected() },
+      ],
+      uploads: { objectStore, maxBytes: config.IMAGE_MAX_BYTES },
     });
     const port = await gateway.listen(config.PORT ?? 4000, config.HOST);
     logger.info({ port }, `Promptloom is running on http://localhost:${port}`);

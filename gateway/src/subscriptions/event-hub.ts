@@ -1,6 +1,6 @@
 import { EventEmitter, on } from 'node:events';
 import { type EventDefinition, type PayloadOf } from '@promptloom/proto';
-import { type Bus, type BusEvent, type Unsubscribe } from '@promptloom/shared';
+import { type Bus, type BusEvent, type Unsubscribe, graphqlSubscriptionsOpened } from '@promptloom/shared';
 import { type PubSub } from 'type-graphql';
 
 /** One event as a subscription sees it: its parsed payload and its place in the event stream. */
@@ -36,7 +36,9 @@ export class EventHub implements PubSub {
   }
 
   async *subscribe(subject: string): AsyncGenerator<BusEvent> {
-    for await (const [event] of on(this.emitter, subject) as AsyncIterable<[BusEvent]>) yield event;
+    const events = on(this.emitter, subject) as AsyncIterable<[BusEvent]>;
+    graphqlSubscriptionsOpened.inc();
+    for await (const [event] of events) yield event;
   }
 
   /**

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { type Config } from '@promptloom/shared';
+import { type AiWorkerOptions } from './ai-worker';
 
 /** The AI worker's own settings, beyond the shared configuration (README "Configuration"). */
 const workerSettings = z.object({
@@ -17,4 +19,24 @@ export function loadWorkerSettings(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Configuration error:\n  - ${problems.join('\n  - ')}`);
   }
   return parsed.data;
+}
+
+/**
+ * Every setting the worker reads from the environment, as start options: the one place both ways to run it (its own
+ * process, and the all-in-one app) take them from.
+ */
+export function aiWorkerSettings(
+  config: Pick<Config, 'OPENAI_API_KEY' | 'OPENAI_BASE_URL'>,
+  env: NodeJS.ProcessEnv = process.env,
+): Pick<AiWorkerOptions, 'provider' | 'jobAckWaitMs' | 'jobConcurrency'> {
+  const settings = loadWorkerSettings(env);
+  return {
+    provider: {
+      apiKey: config.OPENAI_API_KEY,
+      baseUrl: config.OPENAI_BASE_URL,
+      timeoutMs: settings.AI_PROVIDER_TIMEOUT_MS,
+    },
+    jobAckWaitMs: settings.AI_JOB_ACK_WAIT_MS,
+    jobConcurrency: settings.AI_JOB_CONCURRENCY,
+  };
 }

@@ -1,5 +1,6 @@
 import { createObjectStore, runServiceProcess } from '@promptloom/shared';
 import { startSignatureService } from './signature-service';
+import { signatureServiceSettings } from './service-settings';
 
 /** The signature and stream service as its own process (distributed mode). */
 runServiceProcess({
@@ -11,6 +12,6 @@ runServiceProcess({
       bus,
       logger,
       objectStore: await createObjectStore(config),
-      imageLimits: { maxBytes: config.IMAGE_MAX_BYTES, maxPixels: config.IMAGE_MAX_PIXELS },
+      ...signatureServiceSettings(config),
     }),
 });

@@ -1,5 +1,5 @@
 import { requireOwnedAccess, type EventDefinition, type PayloadOf } from '@promptloom/proto';
-import { type BusEvent } from '@promptloom/shared';
+import { type BusEvent, graphqlSubscriptionsOpened } from '@promptloom/shared';
 import { type HubEvent } from '../../subscriptions/event-hub';
 import { type GraphQLContext } from '../context';
 
@@ -30,6 +30,7 @@ export async function* ownedEvents<E extends EventDefinition>(
     },
     { fromSequence: Math.max(1, Math.floor(afterSequence) + 1) },
   );
+  graphqlSubscriptionsOpened.inc();
   try {
     for (;;) {
       while (queue.length > 0) {

@@ -26,8 +26,8 @@ export async function startHealthServer(options: {
     const path = (request.url ?? '/').split('?')[0] ?? '/';
     if (path === '/healthz') return sendJson(response, 200, { status: 'ok' });
     if (path === '/readyz') {
-      void readiness(options.checks).then(({ ready, failing }) =>
-        sendJson(response, ready ? 200 : 503, ready ? { status: 'ready' } : { status: 'not ready', failing }),
+      void readiness(options.checks).then((answer) =>
+        sendJson(response, answer.ready ? 200 : 503, answer.body),
       );
       return;
     }
@@ -45,12 +45,27 @@ export async function startHealthServer(options: {
   };
 }
 
-export async function readiness(checks: ReadinessCheck[]): Promise<{ ready: boolean; failing: string[] }> {
+/** The `/readyz` answer: every part by name (`ok` or `failing`), and the failing names when not ready. */
+export interface ReadinessBody {
+  status: 'ready' | 'not ready';
+  checks: Record<string, 'ok' | 'failing'>;
+  failing?: string[];
+}
+
+export async function readiness(
+  checks: ReadinessCheck[],
+): Promise<{ ready: boolean; failing: string[]; body: ReadinessBody }> {
   const results = await Promise.all(
     checks.map(async ({ name, check }) => ({ name, ok: await check().catch(() => false) })),
   );
   const failing = results.filter((result) => !result.ok).map((result) => result.name);
-  return { ready: failing.length === 0, failing };
+  const parts = Object.fromEntries(results.map(({ name, ok }) => [name, ok ? 'ok' : 'failing'] as const));
+  const ready = failing.length === 0;
+  return {
+    ready,
+    failing,
+    body: ready ? { status: 'ready', checks: parts } : { status: 'not ready', checks: parts, failing },
+  };
 }
 
 function sendJson(response: http.ServerResponse, status: number, body: unknown): void {

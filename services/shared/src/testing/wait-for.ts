@@ -1,5 +1,5 @@
 /** Polls `check` until it returns a truthy value, or fails with `what` after `timeoutMs`. */
-export async function waitFor<T>(check: () => T | Promise<T>, what: string, timeoutMs = 10_000): Promise<T> {
+export async function waitFor<T>(check: () => T | Promise<T>, what: string, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   while (Date.now() < deadline) {

@@ -10,8 +10,6 @@ interface ModalProps {
 export function Modal({ title, onClose, children }: ModalProps) {
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
-  const close = useRef(onClose);
-  close.current = onClose;
 
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
@@ -30,7 +28,7 @@ export function Modal({ title, onClose, children }: ModalProps) {
         aria-labelledby={titleId}
         tabIndex={-1}
         onKeyDown={(event) => {
-          if (event.key === 'Escape') close.current();
+          if (event.key === 'Escape') onClose();
           event.stopPropagation();
         }}
       >

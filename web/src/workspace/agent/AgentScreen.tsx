@@ -50,14 +50,16 @@ export function AgentScreen({ family }: { family: ListFamily }) {
     ? options.slice(0, 1).map((option) => ({ ...option, label: AGENT_MODEL_LABEL }))
     : options;
 
-  useEffect(() => {
-    const settings = previous.data?.previousSettings;
-    if (!settings) return;
+  // The form starts from the previous run's settings once they arrive (set while rendering, not in an effect).
+  const settings = previous.data?.previousSettings;
+  const [appliedSettings, setAppliedSettings] = useState<typeof settings>(undefined);
+  if (settings && settings !== appliedSettings) {
+    setAppliedSettings(settings);
     if (settings.aiModel) setModel(settings.aiModel);
     if (settings.frequency) setFrequency(String(settings.frequency));
     setRole(settings.agentRole ?? '');
     setReference(settings.name ?? '');
-  }, [previous.data]);
+  }
 
   useEffect(() => {
     if (state.phase !== 'done') return;

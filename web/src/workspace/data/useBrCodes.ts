@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { type ApolloClient } from '@apollo/client';
 import { useApolloClient } from '@apollo/client/react';
 import { BR_CODES, type BrCode } from './signature-operations';
 import { useLiveList } from './useLiveList';
@@ -10,6 +11,19 @@ interface StoredCodes {
   /** The active types and elements the codes were built from; other ones mean the codes are stale. */
   basis: string;
   codes: BrCode[];
+}
+
+/** The codes of a basis (`[activeTypes, activeElements]` as JSON), built by the server, kept in local storage. */
+async function fetchCodes(client: ApolloClient, basis: string): Promise<StoredCodes> {
+  const [types, elements] = JSON.parse(basis) as [string[], string[]];
+  const { data } = await client.query({
+    query: BR_CODES,
+    variables: { types: types.map((type) => ({ type, elements })) },
+    fetchPolicy: 'network-only',
+  });
+  const next = { basis, codes: data?.brCodes ?? [] };
+  localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
+  return next;
 }
 
 /**
@@ -28,6 +42,7 @@ export function useBrCodes() {
     .filter((item) => selection.activeElements.includes(item.id))
     .map((item) => item.aiResponse);
   const basis = JSON.stringify([activeTypes, activeElements]);
+  const hasBasis = activeTypes.length > 0 && activeElements.length > 0;
   const [stored, setStored] = useState<StoredCodes | null>(() => {
     try {
       return JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as StoredCodes | null;
@@ -35,36 +50,39 @@ export function useBrCodes() {
       return null;
     }
   });
-  const [building, setBuilding] = useState(false);
-
-  async function build() {
-    if (activeTypes.length === 0 || activeElements.length === 0) return;
-    setBuilding(true);
-    try {
-      const { data } = await client.query({
-        query: BR_CODES,
-        variables: { types: activeTypes.map((type) => ({ type, elements: activeElements })) },
-        fetchPolicy: 'network-only',
-      });
-      const next = { basis, codes: data?.brCodes ?? [] };
-      localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
-      setStored(next);
-    } finally {
-      setBuilding(false);
-    }
-  }
+  const [rebuilding, setRebuilding] = useState(false);
+  const [failedBasis, setFailedBasis] = useState<string | null>(null);
 
   const ready = !types.loading && !elements.loading;
-  // Rebuilt only when what the codes are built from changes.
+  // Rebuilt only when what the codes are built from changes (a basis whose build failed waits for a rebuild).
+  const stale = ready && hasBasis && stored?.basis !== basis && failedBasis !== basis;
   useEffect(() => {
-    if (ready && stored?.basis !== basis) void build();
-  }, [ready, basis]);
+    if (!stale) return;
+    let cancelled = false;
+    fetchCodes(client, basis).then(
+      (next) => !cancelled && setStored(next),
+      () => !cancelled && setFailedBasis(basis),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [stale, client, basis]);
+
+  async function rebuild() {
+    if (!hasBasis) return;
+    setRebuilding(true);
+    try {
+      setStored(await fetchCodes(client, basis));
+    } finally {
+      setRebuilding(false);
+    }
+  }
 
   const current = stored?.basis === basis ? stored.codes : [];
   return {
     codes: current,
-    building: building || !ready,
-    hasBasis: activeTypes.length > 0 && activeElements.length > 0,
-    rebuild: () => void build(),
+    building: rebuilding || stale || !ready,
+    hasBasis,
+    rebuild: () => void rebuild(),
   };
 }

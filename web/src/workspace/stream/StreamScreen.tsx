@@ -1,4 +1,4 @@
-import { useEffect, useState, type ChangeEvent } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useMutation } from '@apollo/client/react';
 import {
@@ -22,6 +22,7 @@ export function StreamScreen() {
   const [toggles, setToggles] = useStoredState<EnhanceToggles>('stream_toggles', NO_ENHANCEMENTS);
   const defaultPrompt = buildStreamPrompt(selection, toggles);
   const [prompt, setPrompt] = useState(defaultPrompt);
+  const [promptBasis, setPromptBasis] = useState(defaultPrompt);
   const [refine, refining] = useMutation(REFINE_PROMPT);
   const [notice, setNotice] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
@@ -29,8 +30,12 @@ export function StreamScreen() {
   const [preview, setPreview] = useState<string | null>(null);
   const [uploads, setUploads] = useState(0);
 
-  // SPEC §4: changing a toggle (or the selection) rebuilds the default prompt.
-  useEffect(() => setPrompt(defaultPrompt), [defaultPrompt]);
+  // SPEC §4: changing a toggle (or the selection) rebuilds the default prompt (set while rendering, not in an
+  // effect, so no render shows the stale prompt).
+  if (promptBasis !== defaultPrompt) {
+    setPromptBasis(defaultPrompt);
+    setPrompt(defaultPrompt);
+  }
 
   async function refinePrompt() {
     setNotice(null);

@@ -19,11 +19,13 @@ export function useStreamSelection(): { selection: StreamSelection; ready: boole
   const signature = useQuery(MY_SIGNATURE).data?.mySignature ?? null;
   const [subElementNames, setSubElementNames] = useState<Record<number, string[]>>({});
 
+  // Fetched again only when the choice itself changes, not on every new (equal) selection object.
   const chosenKey = JSON.stringify(selection.subElements);
   useEffect(() => {
     let cancelled = false;
+    const chosen = JSON.parse(chosenKey) as Array<{ elementId: number; subElementIds: number[] }>;
     void Promise.all(
-      selection.subElements.map(async ({ elementId, subElementIds }) => {
+      chosen.map(async ({ elementId, subElementIds }) => {
         const { data } = await client.query({ query: SUB_ELEMENTS, variables: { elementId } });
         const names = (data?.subElements ?? [])
           .filter((sub) => subElementIds.includes(sub.id))

@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { waitFor } from '@promptloom/shared/testing';
+import { postgresDataDir } from '../../apps/all-in-one/src/postgres-data-dir';
+import { signUp } from '../ai/ai-users';
+import { startFakeOpenAiServer, type FakeOpenAiServer } from '../support/fake-openai-server';
+import { graphql, requestJson } from '../support/http';
+import { freePort, startProcess, waitUntilReady, type RunningProcess } from '../support/processes';
+import { subscribe } from '../support/subscriptions';
+
+/**
+ * The all-in-one app reads the settings each part reads when it runs alone (here the AI worker's provider timeout),
+ * and its /readyz covers every part.
+ */
+describe('npm start: the same settings and the same readiness as the separate processes', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'promptloom-settings-'));
+  const databaseDir = postgresDataDir(dataDir, os.userInfo().uid === 0);
+  let fake: FakeOpenAiServer;
+  let running: RunningProcess;
+  let baseUrl = '';
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAiServer();
+    // Answers far later than the configured timeout, well within the default one (30 s).
+    fake.fallback = () => ({ content: 'Curator\nRetoucher\nColorist', delayMs: 3000 });
+    const port = await freePort();
+    baseUrl = `http://127.0.0.1:${port}`;
+    running = startProcess('all-in-one', 'apps/all-in-one/dist/main.js', {
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      OPENAI_API_KEY: 'sk-all-in-one',
+      OPENAI_BASE_URL: fake.baseUrl,
+      AI_PROVIDER_TIMEOUT_MS: '300',
+    });
+    await waitUntilReady([running], `${baseUrl}/readyz`, 90_000);
+  });
+
+  afterAll(async () => {
+    await running?.stop('SIGKILL');
+    await fake?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(path.dirname(databaseDir), { recursive: true, force: true });
+  });
+
+  it("applies the AI worker's AI_PROVIDER_TIMEOUT_MS: a slow provider fails the job after its retries", async () => {
+    const user = await signUp(baseUrl);
+    const failures = await subscribe(
+      baseUrl,
+      'subscription { generationFailed { jobId message } }',
+      user.token,
+    );
+    const before = fake.requests.length;
+    const run = await graphql(
+      baseUrl,
+      'mutation($input: RunAgentInput!) { runAgent(input: $input) { jobId } }',
+      { input: { family: 'tr', aiModel: 'gpt-4o', frequency: 3 } },
+      user.token,
+    );
+    const jobId = run.body.data.runAgent.jobId;
+    await waitFor(() => failures.received.length === 1, 'the failed job', 60_000);
+    expect(failures.received[0].generationFailed).toEqual({
+      jobId,
+      message: 'Error occurred while processing.',
+    });
+    // The first call and its two retries, each given up after the configured timeout.
+    expect(fake.requests.length - before).toBe(3);
+    await failures.close();
+  });
+
+  it("reports each part in /readyz: every service's database, the object store and the bus", async () => {
+    const ready = await requestJson(baseUrl, 'GET', '/readyz');
+    expect(ready.status).toBe(200);
+    expect(ready.body).toEqual({
+      status: 'ready',
+      checks: {
+        'admin-database': 'ok',
+        'ai-database': 'ok',
+        'signature-database': 'ok',
+        'object-store': 'ok',
+        bus: 'ok',
+      },
+    });
+  });
+});
