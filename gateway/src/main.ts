@@ -26,6 +26,7 @@ async function main(): Promise<void> {
       jwtSecret: config.JWT_SECRET,
       sessionIdleMs: config.SESSION_IDLE_MINUTES * 60_000,
       maxBodyBytes: config.MAX_BODY_BYTES,
+      corsOrigins: config.CORS_ORIGINS,
       webDistDir: config.WEB_DIST_DIR,
       readinessChecks: [{ name: 'bus', check: async () => bus.isConnected() }],
     });

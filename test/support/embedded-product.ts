@@ -35,6 +35,7 @@ export async function startTestProduct(
   options: {
     sessionIdleMs?: number;
     maxBodyBytes?: number;
+    corsOrigins?: string[];
     webDistDir?: string;
     objectStore?: ObjectStore;
     imageLimits?: ImageLimits;
@@ -77,6 +78,7 @@ export async function startTestProduct(
     jwtSecret: TEST_JWT_SECRET,
     sessionIdleMs: options.sessionIdleMs ?? 3_600_000,
     maxBodyBytes: options.maxBodyBytes ?? 1_048_576,
+    corsOrigins: options.corsOrigins,
     webDistDir: options.webDistDir,
     readinessChecks: admin.readinessChecks,
     uploads: { objectStore: objects, maxBytes: imageLimits.maxBytes },

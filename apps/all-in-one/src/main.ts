@@ -63,6 +63,7 @@ async function main(): Promise<void> {
       jwtSecret: embeddedJwtSecret(config.DATA_DIR, config.JWT_SECRET),
       sessionIdleMs: config.SESSION_IDLE_MINUTES * 60_000,
       maxBodyBytes: config.MAX_BODY_BYTES,
+      corsOrigins: config.CORS_ORIGINS,
       webDistDir: config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST,
       readinessChecks: [...admin.readinessChecks, ...signature.readinessChecks],
       uploads: { objectStore, maxBytes: imageLimits.maxBytes },
