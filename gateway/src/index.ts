@@ -1,2 +1,3 @@
 export * from './gateway';
 export { buildGatewaySchema } from './graphql/schema';
+export { TokenService } from './auth/token-service';
