@@ -202,4 +202,32 @@ describe('one browser tab, two users: nothing of the first reaches the second', 
     expect(await isSameDocument(page)).toBe(true);
     await page.context().close();
   }, 90_000);
+
+  it('follows a sign-out and a sign-in as someone else made in another tab, without a reload', async () => {
+    const a = await signUp('Esther');
+    await addActiveItem(a, 'tl', 'Eucalyptus', false);
+    const b = await signUp('Felix');
+    await addActiveItem(b, 'tl', 'Fennel', false);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const first = await context.newPage();
+    await first.goto(`${product.baseUrl}/login`);
+    await signInThroughForm(first, a);
+    await first.waitForURL('**/types/dashboard');
+    const second = await context.newPage();
+    await second.goto(`${product.baseUrl}/`);
+    await openSidebar(second, 'Types');
+    await row(second, 'Eucalyptus').waitFor();
+    await markDocument(second);
+
+    await first.getByRole('button', { name: 'Logout' }).click();
+    await second.waitForURL('**/pro');
+    await signInThroughForm(first, b);
+    await first.waitForURL('**/types/dashboard');
+    await second.waitForURL(`${product.baseUrl}/`);
+    await openSidebar(second, 'Types');
+    await row(second, 'Fennel').waitFor();
+    expect(await row(second, 'Eucalyptus').count()).toBe(0);
+    expect(await isSameDocument(second)).toBe(true);
+    await context.close();
+  }, 90_000);
 });

@@ -4,6 +4,7 @@ import { SESSION_IDLE_MS } from '@promptloom/proto';
 import { type ApolloSession } from '../apollo/client';
 import { clearSession, restoreSession, saveSession, type SessionUser } from './session-storage';
 import { useInactivityLogout } from './useInactivityLogout';
+import { useSessionFromOtherTabs } from './useSessionFromOtherTabs';
 
 export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
@@ -89,6 +90,18 @@ export function SessionProvider({
   );
 
   useInactivityLogout(status === 'authenticated', idleLimitMs, signOut);
+
+  // Another tab signed out or signed in as someone else: this tab drops what it holds and follows.
+  const followOtherTab = useCallback(
+    (stored: SessionUser | null) => {
+      void apollo.reset();
+      setUser(stored);
+      setStatus(stored ? 'authenticated' : 'unauthenticated');
+      navigate(stored ? '/' : '/pro', { replace: true });
+    },
+    [apollo, navigate],
+  );
+  useSessionFromOtherTabs(status === 'loading' ? null : (user?.id ?? null), followOtherTab);
 
   const value = useMemo(
     () => ({ status, user, idleLimitMs, notice, signIn, signOut }),
