@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { ensureAdminAccount } from '@promptloom/admin';
+import { waitInPage } from '../support/wait-in-page';
 import { type Browser, type Page } from 'playwright-core';
 import { WEB_DIST_DIR, launchBrowser } from '../support/browser';
 import { startTestProduct, type TestProduct } from '../support/embedded-product';
@@ -48,9 +49,7 @@ async function newPage(): Promise<{ page: Page; consoleErrors: string[] }> {
 /** Ends a walk: the marker violation arrives, and it is the only one the page and its console reported. */
 async function expectOnlyTheMarkerViolation(page: Page, consoleErrors: string[]) {
   await page.evaluate(MARKER);
-  await page.waitForFunction(
-    'window.cspViolations.some((entry) => entry.startsWith("script-src-elem inline"))',
-  );
+  await waitInPage(page, 'window.cspViolations.some((entry) => entry.startsWith("script-src-elem inline"))');
   const violations = (await page.evaluate('window.cspViolations')) as string[];
   expect(violations).toHaveLength(1);
   expect(await page.evaluate('window.cspMarkerRan === true')).toBe(false);
@@ -102,7 +101,7 @@ describe('the built client runs under the Content-Security-Policy with no violat
       .locator('input[type=file]')
       .setInputFiles({ name: 'p.png', mimeType: 'image/png', buffer: png });
     await page.getByRole('img', { name: 'Your uploaded image' }).waitFor();
-    await page.waitForFunction(`document.querySelector('.upload-preview')?.complete === true`);
+    await waitInPage(page, `document.querySelector('.upload-preview')?.complete === true`);
     await visit(page, '/pro/SignatureListingBR', () =>
       page.getByRole('complementary', { name: 'Signature sidebar' }).waitFor(),
     );

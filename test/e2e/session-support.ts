@@ -1,3 +1,4 @@
+import { waitInPage } from '../support/wait-in-page';
 import { type Page, type WebSocket } from 'playwright-core';
 
 /** Client-side navigation without a reload, as a link click does (react-router listens to popstate). */
@@ -70,7 +71,8 @@ export async function signInThroughForm(page: Page, account: { email: string; pa
 
 /** Resolves once the Stream page's prompt box holds text matching `pattern`. */
 export async function waitForPrompt(page: Page, pattern: RegExp): Promise<void> {
-  await page.waitForFunction(
+  await waitInPage(
+    page,
     `new RegExp(${JSON.stringify(pattern.source)}).test(document.querySelector('#stream-prompt')?.value ?? '')`,
   );
 }

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
+import { waitInPage } from '../support/wait-in-page';
 import { type Browser, type Page } from 'playwright-core';
 import { graphql, newUser, requestJson } from '../support/http';
 import { WEB_DIST_DIR, launchBrowser } from '../support/browser';
@@ -75,18 +76,18 @@ describe('signature and stream in a real browser', () => {
 
     await page.goto(`${product.baseUrl}/`);
     const stream = page.getByRole('button', { name: '00' });
-    await page.waitForFunction(`document.querySelector('.stream-button')?.disabled === false`);
+    await waitInPage(page, `document.querySelector('.stream-button')?.disabled === false`);
     await stream.click();
     await page.waitForURL('**/types/streamBM');
   }, 45_000);
 
   it('rebuilds the prompt when 8k is toggled, copies it, and refines it through the AI', async () => {
     const box = page.getByLabel('Prompt', { exact: true });
-    await page.waitForFunction(`document.querySelector('.prompt-box')?.value.includes('Light')`);
+    await waitInPage(page, `document.querySelector('.prompt-box')?.value.includes('Light')`);
     expect(await box.inputValue()).toMatch(/--ar 16:9 --v 6 --q 2$/);
     expect(await box.inputValue()).not.toContain('8k');
     await page.getByLabel('8k').check();
-    await page.waitForFunction(`document.querySelector('.prompt-box')?.value.includes('8k')`);
+    await waitInPage(page, `document.querySelector('.prompt-box')?.value.includes('8k')`);
 
     await page.getByRole('button', { name: 'Copy Prompt' }).click();
     await page.getByRole('button', { name: 'Copied!' }).waitFor();
@@ -95,7 +96,7 @@ describe('signature and stream in a real browser', () => {
 
     provider.reply({ content: 'A cinematic architectural photograph in soft light' });
     await page.getByRole('button', { name: 'Refine' }).click();
-    await page.waitForFunction(`document.querySelector('.prompt-box')?.value.startsWith('A cinematic')`);
+    await waitInPage(page, `document.querySelector('.prompt-box')?.value.startsWith('A cinematic')`);
     expect(await box.inputValue()).toMatch(/--ar 16:9 --v 6 --q 2$/);
   }, 45_000);
 

@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { waitInPage } from '../support/wait-in-page';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { graphql, newUser, requestJson } from '../support/http';
 import { WEB_DIST_DIR, launchBrowser } from '../support/browser';
@@ -47,7 +48,8 @@ describe('the home workspace in a real browser', () => {
     await row.waitFor();
     expect(await row.getAttribute('aria-pressed')).toBe('false');
     await row.click();
-    await page.waitForFunction(
+    await waitInPage(
+      page,
       `[...document.querySelectorAll('.list-row-active')].some((row) => row.textContent.includes('Surreal'))`,
     );
     const axe = await new AxeBuilder({ page }).analyze();
@@ -65,7 +67,7 @@ describe('the home workspace in a real browser', () => {
     expect(await inSecond.getAttribute('aria-pressed')).toBe('true');
 
     await first.getByRole('button', { name: 'Surreal', exact: true }).click();
-    await second.waitForFunction(`document.querySelectorAll('.list-row-active').length === 0`, undefined, {
+    await waitInPage(second, `document.querySelectorAll('.list-row-active').length === 0`, {
       timeout: 5000,
     });
 
