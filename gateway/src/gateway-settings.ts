@@ -6,12 +6,19 @@ import { type GatewayOptions } from './gateway';
  * the all-in-one app) take them from. The JWT secret is the caller's (the all-in-one app can generate one).
  */
 export function gatewaySettings(
-  config: Pick<Config, 'SESSION_IDLE_MINUTES' | 'SESSION_CHECK_TTL_MS' | 'MAX_BODY_BYTES' | 'WEB_DIST_DIR'>,
-): Pick<GatewayOptions, 'sessionIdleMs' | 'sessionCheckTtlMs' | 'maxBodyBytes' | 'webDistDir'> {
+  config: Pick<
+    Config,
+    'SESSION_IDLE_MINUTES' | 'SESSION_CHECK_TTL_MS' | 'MAX_BODY_BYTES' | 'WEB_DIST_DIR' | 'CORS_ORIGINS'
+  >,
+): Pick<
+  GatewayOptions,
+  'sessionIdleMs' | 'sessionCheckTtlMs' | 'maxBodyBytes' | 'webDistDir' | 'corsOrigins'
+> {
   return {
     sessionIdleMs: config.SESSION_IDLE_MINUTES * 60_000,
     sessionCheckTtlMs: config.SESSION_CHECK_TTL_MS,
     maxBodyBytes: config.MAX_BODY_BYTES,
     webDistDir: config.WEB_DIST_DIR,
+    corsOrigins: config.CORS_ORIGINS,
   };
 }

@@ -16,9 +16,11 @@ import {
 import { Sessions } from './auth/sessions';
 import { TokenService } from './auth/token-service';
 import { bodyParsers, bodyParsingErrors } from './http/body-parsing';
+import { corsPolicy } from './http/cors-policy';
 import { errorHandler } from './http/error-handler';
 import { requestContext } from './http/request-context';
 import { requestLog } from './http/request-log';
+import { securityHeaders } from './http/security-headers';
 import { webApp } from './http/web-app';
 import { imageRoutes, signatureRoutes, streamRoutes } from './rest/signature';
 import { resolveUploadSettings, type UploadSettings } from './uploads/upload-settings';
@@ -41,6 +43,8 @@ export interface GatewayOptions {
   jwtSecret: string;
   sessionIdleMs: number;
   maxBodyBytes: number;
+  /** Origins other than the gateway's own whose pages may call it from a browser (CORS_ORIGINS); none by default. */
+  corsOrigins?: readonly string[];
   /** The built web client to serve; without it a placeholder page answers at `/`. */
   webDistDir?: string;
   /** Checks of what this process runs besides the gateway (its database, the bus …), for /readyz. */
@@ -97,6 +101,9 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     ],
   });
   await apollo.start();
+
+  app.use(securityHeaders());
+  app.use(corsPolicy(options.corsOrigins ?? []));
 
   app.get('/healthz', (_request, response) => {
     response.json({ status: 'ok' });

@@ -1,3 +1,4 @@
 export * from './gateway';
 export { buildGatewaySchema } from './graphql/schema';
 export { gatewaySettings } from './gateway-settings';
+export { TokenService } from './auth/token-service';

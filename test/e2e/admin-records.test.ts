@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { waitInPage } from '../support/wait-in-page';
 import { type BrowserContext, type Page } from 'playwright-core';
 import { graphql, newUser, requestJson } from '../support/http';
 import { watchPageSubscriptions } from '../support/subscriptions';
@@ -92,7 +93,7 @@ describe('the admin record lists in a real browser', () => {
     const page = await open('/admin/mode/tl', 'TL Data');
     const search = page.getByPlaceholder('Search anything...');
     await search.fill('aMbE');
-    await page.waitForFunction(`document.querySelectorAll('tbody tr').length === 1`);
+    await waitInPage(page, `document.querySelectorAll('tbody tr').length === 1`);
     await page.getByRole('cell', { name: 'Amber', exact: true }).waitFor();
     await search.fill('lotus');
     await page.getByText('No records found.').waitFor();
@@ -106,8 +107,8 @@ describe('the admin record lists in a real browser', () => {
     const header = page.getByRole('button', { name: 'AI Response' });
     await header.click();
     await header.click();
-    await page.waitForFunction(`document.querySelector('th[aria-sort="descending"]') !== null`);
-    await page.waitForFunction(`document.querySelector('tbody tr td:nth-child(6)')?.textContent === 'Lotus'`);
+    await waitInPage(page, `document.querySelector('th[aria-sort="descending"]') !== null`);
+    await waitInPage(page, `document.querySelector('tbody tr td:nth-child(6)')?.textContent === 'Lotus'`);
     await page.close();
   });
 

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
+import { waitInPage } from '../support/wait-in-page';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { graphql, newUser, requestJson } from '../support/http';
 import { WEB_DIST_DIR, launchBrowser } from '../support/browser';
@@ -74,8 +75,7 @@ async function saveSignature({ token, user }: Workspace) {
   expect(saved.body.errors).toBeUndefined();
 }
 
-const storedUrl = (page: Page, url: string) =>
-  page.waitForFunction(`localStorage.getItem('url') === '${url}'`);
+const storedUrl = (page: Page, url: string) => waitInPage(page, `localStorage.getItem('url') === '${url}'`);
 
 beforeAll(async () => {
   provider = await startFakeOpenAiServer();
@@ -109,7 +109,7 @@ describe('signature and stream in a real browser', () => {
 
     await page.goto(`${product.baseUrl}/`);
     const stream = page.getByRole('button', { name: '00' });
-    await page.waitForFunction(`document.querySelector('.stream-button')?.disabled === false`);
+    await waitInPage(page, `document.querySelector('.stream-button')?.disabled === false`);
     await stream.click();
     await page.waitForURL('**/types/streamBM');
   });
@@ -120,11 +120,11 @@ describe('signature and stream in a real browser', () => {
     await saveSignature(workspace);
     await page.goto(`${product.baseUrl}/types/streamBM`);
     const box = page.getByLabel('Prompt', { exact: true });
-    await page.waitForFunction(`document.querySelector('.prompt-box')?.value.includes('Light')`);
+    await waitInPage(page, `document.querySelector('.prompt-box')?.value.includes('Light')`);
     expect(await box.inputValue()).toMatch(/--ar 16:9 --v 6 --q 2$/);
     expect(await box.inputValue()).not.toContain('8k');
     await page.getByLabel('8k').check();
-    await page.waitForFunction(`document.querySelector('.prompt-box')?.value.includes('8k')`);
+    await waitInPage(page, `document.querySelector('.prompt-box')?.value.includes('8k')`);
 
     await page.getByRole('button', { name: 'Copy Prompt' }).click();
     await page.getByRole('button', { name: 'Copied!' }).waitFor();
@@ -133,7 +133,7 @@ describe('signature and stream in a real browser', () => {
 
     provider.reply({ content: 'A cinematic architectural photograph in soft light' });
     await page.getByRole('button', { name: 'Refine' }).click();
-    await page.waitForFunction(`document.querySelector('.prompt-box')?.value.startsWith('A cinematic')`);
+    await waitInPage(page, `document.querySelector('.prompt-box')?.value.startsWith('A cinematic')`);
     expect(await box.inputValue()).toMatch(/--ar 16:9 --v 6 --q 2$/);
   });
 

@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { waitInPage } from '../support/wait-in-page';
 import { type Browser, type BrowserContext, type Page, type WebSocketRoute } from 'playwright-core';
 import { graphql, newUser, requestJson } from '../support/http';
 import { watchPageSubscriptions } from '../support/subscriptions';
@@ -81,7 +82,8 @@ describe('the home workspace in a real browser', () => {
     await row.waitFor();
     expect(await row.getAttribute('aria-pressed')).toBe('false');
     await row.click();
-    await page.waitForFunction(
+    await waitInPage(
+      page,
       `[...document.querySelectorAll('.list-row-active')].some((row) => row.textContent.includes('Surreal'))`,
     );
     const axe = await new AxeBuilder({ page }).analyze();
@@ -104,7 +106,7 @@ describe('the home workspace in a real browser', () => {
     await subscriptions.registered('SelectionChanged');
 
     await first.getByRole('button', { name: 'Surreal', exact: true }).click();
-    await second.waitForFunction(`document.querySelectorAll('.list-row-active').length === 0`);
+    await waitInPage(second, `document.querySelectorAll('.list-row-active').length === 0`);
 
     await first.getByLabel('Search Types').fill('Baroque');
     await first.getByRole('button', { name: 'Add “Baroque”' }).click();

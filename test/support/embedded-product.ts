@@ -37,6 +37,7 @@ export async function startTestProduct(
     /** How long the gateway trusts a looked-up session without an event (default 5 s). */
     sessionCheckTtlMs?: number;
     maxBodyBytes?: number;
+    corsOrigins?: string[];
     webDistDir?: string;
     objectStore?: ObjectStore;
     imageLimits?: ImageLimits;
@@ -83,6 +84,7 @@ export async function startTestProduct(
     sessionIdleMs: options.sessionIdleMs ?? 3_600_000,
     sessionCheckTtlMs: options.sessionCheckTtlMs,
     maxBodyBytes: options.maxBodyBytes ?? 1_048_576,
+    corsOrigins: options.corsOrigins,
     webDistDir: options.webDistDir,
     readinessChecks: admin.readinessChecks,
     uploads: { objectStore: objects, maxBytes: imageLimits.maxBytes },

@@ -11,14 +11,14 @@ import './styles/global.css';
 import './styles/workspace.css';
 import './styles/admin.css';
 
-const client = createApolloClient({ token: readToken, onRenewedToken: replaceToken });
+const apollo = createApolloClient({ token: readToken, onRenewedToken: replaceToken });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <ApolloProvider client={client}>
+    <ApolloProvider client={apollo.client}>
       <BrowserRouter>
         <ToastProvider>
-          <SessionProvider>
+          <SessionProvider apollo={apollo}>
             <App />
           </SessionProvider>
         </ToastProvider>

@@ -29,7 +29,7 @@ export function webApp(distDir: string | undefined): Router {
 const PLACEHOLDER_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Promptloom</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"></head>
-<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 4rem auto; line-height: 1.5">
+<body>
 <h1>Promptloom</h1>
 <p>The server is running. The web client has not been built yet; the API answers at
 <code>/graphql</code> and under <code>/api/</code>.</p>

@@ -1,7 +1,8 @@
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
-import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
+import { ErrorLink } from '@apollo/client/link/error';
 import { OperationTypeNode } from 'graphql';
-import { createClient } from 'graphql-ws';
+import { isUnauthenticatedError } from './session-refusal';
+import { SessionSocketLink } from './session-socket-link';
 
 export interface ApolloSessionHooks {
   token(): string | null;
@@ -9,8 +10,27 @@ export interface ApolloSessionHooks {
   onRenewedToken(token: string): void;
 }
 
+export interface ApolloSession {
+  client: ApolloClient;
+  /**
+   * Ends what belongs to the current session: the cache is emptied, the socket and every subscription on it are
+   * closed (the next subscription opens a new socket with the new token), and late answers no longer count.
+   */
+  reset(): Promise<void>;
+  /** Calls `listener` when the server refuses the signed-in session (UNAUTHENTICATED over HTTP or WebSocket). */
+  onSessionRefused(listener: () => void): () => void;
+}
+
 /** Queries and mutations over HTTP, subscriptions over graphql-ws on the same path; the token on both. */
-export function createApolloClient(session: ApolloSessionHooks) {
+export function createApolloClient(session: ApolloSessionHooks): ApolloSession {
+  // Bumped on every reset: an answer to a request of an earlier session cannot end the current one.
+  let generation = 0;
+  const listeners = new Set<() => void>();
+  const refused = (requestGeneration: number) => {
+    if (requestGeneration !== generation || !session.token()) return;
+    for (const listener of listeners) listener();
+  };
+
   // Set once the client exists; a reconnect re-queries what is on screen, so changes missed meanwhile appear.
   let refetchActive: () => void = () => undefined;
   const renewingFetch: typeof fetch = async (input, init) => {
@@ -19,35 +39,46 @@ export function createApolloClient(session: ApolloSessionHooks) {
     if (renewed) session.onRenewedToken(renewed);
     return response;
   };
+  const stamp = new ApolloLink((operation, forward) => {
+    operation.setContext({ sessionGeneration: generation });
+    return forward(operation);
+  });
+  const unauthenticated = new ErrorLink(({ error, operation }) => {
+    if (isUnauthenticatedError(error)) refused(operation.getContext().sessionGeneration as number);
+  });
   const auth = new ApolloLink((operation, forward) => {
     const token = session.token();
     if (token) operation.setContext({ headers: { authorization: `Bearer ${token}` } });
     return forward(operation);
   });
   const http = new HttpLink({ uri: '/graphql', fetch: renewingFetch });
-  const socketUrl = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/graphql`;
-  const ws = new GraphQLWsLink(
-    createClient({
-      url: socketUrl,
-      lazy: true,
-      retryAttempts: Infinity,
-      on: {
-        connected: (_socket, _payload, wasRetry) => {
-          if (wasRetry) refetchActive();
-        },
-      },
-      connectionParams: () => {
-        const token = session.token();
-        return token ? { authorization: `Bearer ${token}` } : {};
-      },
-    }),
-  );
-  const link = ApolloLink.split(
-    (operation) => operation.operationType === OperationTypeNode.SUBSCRIPTION,
-    ws,
-    ApolloLink.from([auth, http]),
-  );
+  const socket = new SessionSocketLink({
+    url: `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/graphql`,
+    token: session.token,
+    onReconnected: () => refetchActive(),
+    onRefused: () => refused(generation),
+  });
+  const link = ApolloLink.from([
+    stamp,
+    unauthenticated,
+    ApolloLink.split(
+      (operation) => operation.operationType === OperationTypeNode.SUBSCRIPTION,
+      socket,
+      ApolloLink.from([auth, http]),
+    ),
+  ]);
   const client = new ApolloClient({ link, cache: new InMemoryCache() });
   refetchActive = () => void client.refetchQueries({ include: 'active' });
-  return client;
+  return {
+    client,
+    async reset() {
+      generation += 1;
+      socket.restart();
+      await client.clearStore();
+    },
+    onSessionRefused(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
 }

@@ -1,16 +1,23 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { SESSION_IDLE_MS } from '@promptloom/proto';
 import { endServerSession } from './end-server-session';
+import { type ApolloSession } from '../apollo/client';
 import { clearSession, restoreSession, saveSession, type SessionUser } from './session-storage';
 import { useInactivityLogout } from './useInactivityLogout';
+import { useSessionFromOtherTabs } from './useSessionFromOtherTabs';
 
 export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
+
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
 
 interface SessionValue {
   status: SessionStatus;
   user: SessionUser | null;
   idleLimitMs: number;
-  signIn(token: string, user: SessionUser): void;
+  /** Why the last session ended, when the server ended it; shown on the sign-in page. */
+  notice: string | null;
+  signIn(token: string, user: SessionUser): Promise<void>;
   signOut(): void;
 }
 
@@ -27,11 +34,23 @@ async function fetchIdleLimit(): Promise<number> {
   }
 }
 
-/** SPEC §4 Session: loading, then authenticated or unauthenticated; logout after the idle time. */
-export function SessionProvider({ children }: { children: ReactNode }) {
+/**
+ * SPEC §4 Session: loading, then authenticated or unauthenticated; logout after the idle time. A session that
+ * ends (sign-out, sign-in as someone, or the server refusing the token) takes its cache, socket, subscriptions and
+ * per-user storage with it.
+ */
+export function SessionProvider({
+  apollo,
+  children,
+}: {
+  apollo: Pick<ApolloSession, 'reset' | 'onSessionRefused'>;
+  children: ReactNode;
+}) {
   const [status, setStatus] = useState<SessionStatus>('loading');
   const [user, setUser] = useState<SessionUser | null>(null);
   const [idleLimitMs, setIdleLimitMs] = useState(SESSION_IDLE_MS);
+  const [notice, setNotice] = useState<string | null>(null);
+  const navigate = useNavigate();
 
   useEffect(() => {
     void fetchIdleLimit().then((limit) => {
@@ -42,24 +61,53 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     });
   }, []);
 
-  const signIn = useCallback((token: string, signedIn: SessionUser) => {
-    saveSession(token, signedIn);
-    setUser(signedIn);
-    setStatus('authenticated');
-  }, []);
+  const signIn = useCallback(
+    async (token: string, signedIn: SessionUser) => {
+      clearSession();
+      await apollo.reset();
+      saveSession(token, signedIn);
+      setNotice(null);
+      setUser(signedIn);
+      setStatus('authenticated');
+    },
+    [apollo],
+  );
 
   const signOut = useCallback(() => {
     endServerSession();
     clearSession();
+    void apollo.reset();
     setUser(null);
     setStatus('unauthenticated');
-  }, []);
+  }, [apollo]);
+
+  useEffect(
+    () =>
+      apollo.onSessionRefused(() => {
+        signOut();
+        setNotice(SESSION_ENDED_MESSAGE);
+        navigate('/pro', { replace: true });
+      }),
+    [apollo, signOut, navigate],
+  );
 
   useInactivityLogout(status === 'authenticated', idleLimitMs, signOut);
 
+  // Another tab signed out or signed in as someone else: this tab drops what it holds and follows.
+  const followOtherTab = useCallback(
+    (stored: SessionUser | null) => {
+      void apollo.reset();
+      setUser(stored);
+      setStatus(stored ? 'authenticated' : 'unauthenticated');
+      navigate(stored ? '/' : '/pro', { replace: true });
+    },
+    [apollo, navigate],
+  );
+  useSessionFromOtherTabs(status === 'loading' ? null : (user?.id ?? null), followOtherTab);
+
   const value = useMemo(
-    () => ({ status, user, idleLimitMs, signIn, signOut }),
-    [status, user, idleLimitMs, signIn, signOut],
+    () => ({ status, user, idleLimitMs, notice, signIn, signOut }),
+    [status, user, idleLimitMs, notice, signIn, signOut],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -1,5 +1,6 @@
 import { canRestoreSession } from '@promptloom/proto';
 import { type LoginMutation } from '../generated/graphql';
+import { clearPerUserKeys } from './per-user-keys';
 
 /** The signed-in user as the client keeps it (SPEC §3 `user`): what `login` answers. */
 export type SessionUser = LoginMutation['login']['user'];
@@ -27,8 +28,9 @@ export function lastActivity(): number {
   return Number(localStorage.getItem(KEYS.lastActivity) ?? 0);
 }
 
+/** Ends the stored session: the token, the user and every other per-user key (SPEC §3). */
 export function clearSession(): void {
-  for (const key of Object.values(KEYS)) localStorage.removeItem(key);
+  clearPerUserKeys();
 }
 
 /** SPEC §4: restored only if token, user and lastActivity exist and the last activity is recent enough. */

@@ -52,6 +52,17 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads CORS_ORIGINS as a list of origins, none by default', () => {
+    expect(loadConfig({}).CORS_ORIGINS).toEqual([]);
+    expect(
+      loadConfig({ CORS_ORIGINS: 'https://app.example.com, http://localhost:5173' }).CORS_ORIGINS,
+    ).toEqual(['https://app.example.com', 'http://localhost:5173']);
+    expect(() => loadConfig({ CORS_ORIGINS: 'https://app.example.com/path' })).toThrow(
+      /CORS_ORIGINS.*must list origins like https:\/\/app.example.com/,
+    );
+    expect(() => loadConfig({ CORS_ORIGINS: '*' })).toThrow(/CORS_ORIGINS/);
+  });
+
   it('requireSettings names what a process cannot start without', () => {
     const config = loadConfig({ NATS_URL: 'nats://127.0.0.1:4222' });
     expect(() => requireSettings(config, ['DATABASE_URL', 'NATS_URL'], 'to run the admin service')).toThrow(

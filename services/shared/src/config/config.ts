@@ -13,6 +13,26 @@ const url = (protocols: RegExp, example: string) =>
     .regex(protocols, { error: `must be a URL like ${example}` })
     .optional();
 
+/** An origin as a browser sends it: scheme, host and port, no path (`https://app.example.com`). */
+const ORIGIN = /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/;
+/** A comma-separated list of origins, e.g. `https://app.example.com,https://admin.example.com`. */
+const origins = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter((origin) => origin !== ''),
+  )
+  .pipe(
+    z.array(
+      z
+        .string()
+        .regex(ORIGIN, { error: 'must list origins like https://app.example.com, separated by commas' }),
+    ),
+  )
+  .default([]);
+
 /**
  * Every setting of every process, read from the environment once at start-up. Each process takes what it needs;
  * `requireSettings` turns an absent setting that a process cannot do without into a clear start-up error.
@@ -50,6 +70,8 @@ export const configSchema = z.object({
   IMAGE_MAX_BYTES: positiveInt(15 * 1024 * 1024),
   IMAGE_MAX_PIXELS: positiveInt(40_000_000),
   WEB_DIST_DIR: z.string().min(1).optional(),
+  /** Other origins whose pages may call the API from a browser; none by default (CORS closed). */
+  CORS_ORIGINS: origins,
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -1,14 +1,15 @@
-import { endServerSession } from '../../session/end-server-session';
-
-/** SPEC §4: the admin Logout removes only the token, then /pro (a full load, so the session is read again). */
-function logout() {
-  endServerSession();
-  localStorage.removeItem('token');
-  window.location.assign('/pro');
-}
+import { useNavigate } from 'react-router-dom';
+import { useSession } from '../../session/SessionProvider';
 
 /** SPEC §2: the top bar titled 'Admin System' with 'Welcome Admin' and Logout. */
 export function AdminTopBar() {
+  const { signOut } = useSession();
+  const navigate = useNavigate();
+  // Logout ends the whole session (cache, socket, per-user storage), like the workspace's, then /pro.
+  function logout() {
+    signOut();
+    navigate('/pro', { replace: true });
+  }
   return (
     <header className="admin-topbar">
       <p className="admin-topbar-title">Admin System</p>

@@ -18,7 +18,7 @@ export function SignInScreen() {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const [login, { loading }] = useMutation(LOGIN);
-  const { signIn } = useSession();
+  const { signIn, notice } = useSession();
   const navigate = useNavigate();
   const toast = useToast();
   const ready = email.trim() !== '' && password !== '';
@@ -35,7 +35,7 @@ export function SignInScreen() {
         setErrors({ fields: {}, message: UNAUTHORIZED_ROLE });
         return;
       }
-      signIn(data.login.accessToken, data.login.user);
+      await signIn(data.login.accessToken, data.login.user);
       resetWorkspaceFlags();
       toast('success', 'Login Successfully');
       navigate(target, { replace: true });
@@ -49,6 +49,11 @@ export function SignInScreen() {
       <form className="auth-card" onSubmit={submit} noValidate>
         <Logo dimmed={!ready} />
         <h1 className="visually-hidden">Sign in</h1>
+        {notice && (
+          <p className="form-notice" role="status">
+            {notice}
+          </p>
+        )}
         <TextField
           label="Email"
           name="email"

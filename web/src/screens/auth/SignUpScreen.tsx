@@ -62,7 +62,7 @@ export function SignUpScreen() {
         setErrors({ fields: {}, message: UNAUTHORIZED_ROLE });
         return;
       }
-      signIn(data.signup.accessToken, data.signup.user);
+      await signIn(data.signup.accessToken, data.signup.user);
       toast('success', 'Signup successful');
       navigate(target, { replace: true });
     } catch (error) {
