@@ -11,9 +11,11 @@ import { bodyParsers, bodyParsingErrors } from './http/body-parsing';
 import { errorHandler } from './http/error-handler';
 import { requestContext } from './http/request-context';
 import { requestLog } from './http/request-log';
+import { DEFAULT_REQUEST_LIMITS, requestLimits, type RequestLimitSettings } from './http/request-limit';
 import { webApp } from './http/web-app';
 import { imageRoutes, signatureRoutes, streamRoutes } from './rest/signature';
 import { resolveUploadSettings, type UploadSettings } from './uploads/upload-settings';
+import { adminAiQuotaRoutes } from './rest/admin-ai-quota-routes';
 import { adminCatalogueRoutes } from './rest/admin-catalogue-routes';
 import { adminInsightRoutes } from './rest/admin-insight-routes';
 import { adminRecordRoutes } from './rest/admin-record-routes';
@@ -39,6 +41,8 @@ export interface GatewayOptions {
   readinessChecks?: ReadinessCheck[];
   /** Where raw uploads go and images are read from; by default what S3_* / DATA_DIR and IMAGE_MAX_BYTES say. */
   uploads?: UploadSettings;
+  /** Requests per user per minute (README "Limits"); by default 600, counted in memory. */
+  requestLimits?: Partial<RequestLimitSettings>;
 }
 
 export interface Gateway {
@@ -99,6 +103,9 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
 
   app.use(requestContext(tokens));
   app.use(requestLog(options.logger));
+  const limits = requestLimits({ ...DEFAULT_REQUEST_LIMITS, ...options.requestLimits }, options.logger);
+  app.use('/api', limits.rest);
+  app.use(GRAPHQL_PATH, limits.graphql);
   app.use(bodyParsers(options.maxBodyBytes));
   app.use(bodyParsingErrors(options.maxBodyBytes));
   app.use(
@@ -107,6 +114,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       context: async ({ req }) => ({
         request: req.context,
         authError: req.authError,
+        clientIp: req.ip,
         sessions,
         bus: options.bus,
         events,
@@ -115,6 +123,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   );
   app.use(authRoutes(sessions));
   app.use(clientConfigRoutes({ sessionIdleMs: options.sessionIdleMs }));
+  app.use(adminAiQuotaRoutes(options.bus));
   app.use(adminUserRoutes(options.bus));
   app.use(signatureRoutes(options.bus));
   app.use(streamRoutes(options.bus, uploads));

@@ -1,5 +1,5 @@
 import { accountEvents, accountOperations, adminUserOperations } from './accounts';
-import { aiChatOperation, aiEvents, aiOperations } from './ai';
+import { aiChatOperation, aiEvents, aiOperations, aiUserChatOperation } from './ai';
 import {
   auditOperations,
   catalogueEvents,
@@ -22,6 +22,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...Object.values(auditOperations),
   ...Object.values(dashboardOperations),
   aiChatOperation,
+  aiUserChatOperation,
   ...Object.values(aiOperations),
   ...Object.values(signatureOperations),
   ...Object.values(streamOperations),

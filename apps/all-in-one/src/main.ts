@@ -1,5 +1,10 @@
 import path from 'node:path';
-import { describeGeneratedAdmin, ensureAdminAccount, startAdminService } from '@promptloom/admin';
+import {
+  describeGeneratedAdmin,
+  ensureAdminAccount,
+  signInLimitsOf,
+  startAdminService,
+} from '@promptloom/admin';
 import { startAiWorker } from '@promptloom/ai-worker';
 import { createGateway } from '@promptloom/gateway';
 import { startSignatureService } from '@promptloom/signature-stream';
@@ -30,6 +35,7 @@ async function main(): Promise<void> {
       databaseUrl: database.url,
       bus,
       logger: createLogger('admin', config.LOG_LEVEL),
+      signInLimits: signInLimitsOf(config),
     });
 
     const ai = await startAiWorker({
@@ -37,6 +43,7 @@ async function main(): Promise<void> {
       bus,
       logger: createLogger('ai-worker', config.LOG_LEVEL),
       provider: { apiKey: config.OPENAI_API_KEY, baseUrl: config.OPENAI_BASE_URL },
+      aiQuota: { defaultDailyLimit: config.AI_CALLS_PER_USER_PER_DAY, enabled: config.RATE_LIMITS_ENABLED },
     });
 
     // One store for the gateway (raw uploads, serving) and the signature service: disk, or S3 when S3_* is set.
@@ -66,6 +73,8 @@ async function main(): Promise<void> {
       webDistDir: config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST,
       readinessChecks: [...admin.readinessChecks, ...signature.readinessChecks],
       uploads: { objectStore, maxBytes: imageLimits.maxBytes },
+      // One process: the request counts in memory are the whole product's.
+      requestLimits: { perMinute: config.REQUESTS_PER_USER_PER_MINUTE, enabled: config.RATE_LIMITS_ENABLED },
     });
     const port = await gateway.listen(config.PORT ?? 4000, config.HOST);
     logger.info({ port }, `Promptloom is running on http://localhost:${port}`);

@@ -9,6 +9,7 @@ import {
 import {
   AdminUserListRequest,
   AdminUserPage,
+  ClientOrigin,
   EnsureAdminRequest,
   EnsureAdminResponse,
   LoginRequest,
@@ -21,8 +22,13 @@ const UserResponse = z.object({ user: PublicUser });
 
 /** Accounts and sign-in, answered by the admin service. */
 export const accountOperations = {
-  signup: defineOperation('admin', 'accounts.signup', SignupRequest, UserResponse),
-  login: defineOperation('admin', 'accounts.login', LoginRequest, UserResponse),
+  signup: defineOperation(
+    'admin',
+    'accounts.signup',
+    z.intersection(SignupRequest, ClientOrigin),
+    UserResponse,
+  ),
+  login: defineOperation('admin', 'accounts.login', LoginRequest.extend(ClientOrigin.shape), UserResponse),
   getUser: defineOperation('admin', 'accounts.getUser', UserIdRequest, UserResponse),
   ensureAdmin: defineOperation('admin', 'accounts.ensureAdmin', EnsureAdminRequest, EnsureAdminResponse),
 } as const;

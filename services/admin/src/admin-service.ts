@@ -10,8 +10,10 @@ import {
 import {
   OutboxEntrySchema,
   OutboxRelay,
+  closeLimitStore,
   databaseIsReachable,
   handle,
+  openPostgresLimitStore,
   openDatabase,
   type Bus,
   type Database,
@@ -33,6 +35,7 @@ import { DashboardHandlers } from './dashboard/dashboard-handlers';
 import { adminMigrations } from './migrations';
 import { AccountHandlers } from './users/account-handlers';
 import { AdminGuard } from './users/admin-guard';
+import { DEFAULT_SIGN_IN_LIMITS, SignInLimits, type SignInLimitSettings } from './users/sign-in-limits';
 import { UserAdminHandlers } from './users/user-admin-handlers';
 import { UserSchema } from './users/user.entity';
 
@@ -47,6 +50,8 @@ export interface AdminServiceOptions {
    * such as `npm run create-admin`, which must not mark events published on a bus nobody listens to.
    */
   publishEvents?: boolean;
+  /** Failed sign-ins per account and IP, sign-ups per IP (README "Limits"). */
+  signInLimits?: Partial<SignInLimitSettings>;
 }
 
 export interface RunningService {
@@ -62,6 +67,7 @@ export async function startAdminService({
   bus,
   logger,
   publishEvents = true,
+  signInLimits,
 }: AdminServiceOptions): Promise<RunningService> {
   const orm = await openDatabase({
     url: databaseUrl,
@@ -83,7 +89,9 @@ export async function startAdminService({
 
   const em = () => orm.em.fork();
   const wake = () => relay.wake();
-  const accounts = new AccountHandlers(em, wake);
+  const limitStore = await openPostgresLimitStore(databaseUrl, ADMIN_SCHEMA);
+  const limits = new SignInLimits(limitStore, { ...DEFAULT_SIGN_IN_LIMITS, ...signInLimits }, logger);
+  const accounts = new AccountHandlers(em, wake, limits);
   const guard = new AdminGuard(em);
   const catalogueWriter = new ChangeWriter(em, wake, 'admin.catalogue');
   const userAdmin = new UserAdminHandlers(em, guard, new ChangeWriter(em, wake, 'admin.users'));
@@ -129,6 +137,7 @@ export async function startAdminService({
         await relay.publishPending().catch(() => 0);
       }
       await orm.close();
+      await closeLimitStore(limitStore);
     },
   };
 }

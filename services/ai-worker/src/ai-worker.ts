@@ -3,6 +3,7 @@ import {
   accountEvents,
   aiChatOperation,
   aiOperations,
+  aiUserChatOperation,
   type Operation,
   type ParsedRequestOf,
   type RequestContext,
@@ -11,8 +12,10 @@ import {
 import {
   OutboxEntrySchema,
   OutboxRelay,
+  closeLimitStore,
   databaseIsReachable,
   handle,
+  openPostgresLimitStore,
   measuredJobHandler,
   onEvent,
   openDatabase,
@@ -35,6 +38,8 @@ import { aiMigrations } from './migrations';
 import { ChatHandlers } from './provider/chat-handler';
 import { serveAdminRecords } from './records';
 import { createProvider, type AiProvider, type ProviderOptions } from './provider';
+import { AiQuotaOverrideSchema } from './quota/ai-quota-override.entity';
+import { AiQuotas, type AiQuotaSettings } from './quota/ai-quota';
 import { SelectionHandlers } from './selection/selection-handlers';
 import { SelectionSchema } from './selection/selection.entity';
 import { deleteUserRows } from './users-cleanup';
@@ -57,6 +62,8 @@ export interface AiWorkerOptions {
   now?: () => Date;
   /** Replaces the provider built from `provider` (tests). */
   providerOverride?: AiProvider;
+  /** AI calls per user per day (README "Limits"); default 200 a day, enabled. */
+  aiQuota?: Partial<AiQuotaSettings>;
 }
 
 export interface RunningService {
@@ -77,6 +84,7 @@ export async function startAiWorker(options: AiWorkerOptions): Promise<RunningSe
       SubElementSchema,
       SelectionSchema,
       AppliedJobSchema,
+      AiQuotaOverrideSchema,
       OutboxEntrySchema,
     ],
     migrations: aiMigrations,
@@ -89,11 +97,20 @@ export async function startAiWorker(options: AiWorkerOptions): Promise<RunningSe
   const events = new EventOutlet(bus, () => relay.wake(), logger, publishEvents);
   const now = options.now ?? (() => new Date());
   const provider = options.providerOverride ?? createProvider(options.provider);
-  const chat = new ChatHandlers(provider, logger);
+  const limitStore = await openPostgresLimitStore(options.databaseUrl, AI_SCHEMA);
+  const quotas = new AiQuotas(
+    limitStore,
+    em,
+    bus,
+    { defaultDailyLimit: 200, enabled: true, ...options.aiQuota },
+    logger,
+    () => new Date(),
+  );
+  const chat = new ChatHandlers(provider, logger, quotas);
   const lists = new ListHandlers(em, events, now);
   const subElements = new SubElementHandlers(em, events);
   const selection = new SelectionHandlers(em, events);
-  const runs = new RunHandlers(em, bus, now);
+  const runs = new RunHandlers(em, bus, now, quotas);
   const jobs = new JobRunner(em, provider, events, logger);
 
   const on = <O extends Operation>(
@@ -102,7 +119,10 @@ export async function startAiWorker(options: AiWorkerOptions): Promise<RunningSe
   ) => handle(bus, operation, handler);
   const ops = aiOperations;
   const unsubscribes: Unsubscribe[] = await Promise.all([
-    on(aiChatOperation, (request) => chat.chat(request)),
+    on(aiChatOperation, (request, context) => chat.chat(request, context)),
+    on(aiUserChatOperation, (request, context) => chat.userChat(request, context)),
+    on(ops.getQuota, (r, c) => quotas.get(r.user_id, c)),
+    on(ops.setQuota, (r, c) => quotas.set(r.user_id, r.daily_limit, c)),
     on(ops.models, async () => chat.models()),
     on(ops.getList, (r, c) => lists.getList(r, c)),
     on(ops.storeList, (r, c) => lists.storeList(r, c)),
@@ -150,6 +170,7 @@ export async function startAiWorker(options: AiWorkerOptions): Promise<RunningSe
         await relay.publishPending().catch(() => 0);
       }
       await orm.close();
+      await closeLimitStore(limitStore);
     },
   };
 }

@@ -19,6 +19,7 @@ runServiceProcess({
       },
       jobAckWaitMs: settings.AI_JOB_ACK_WAIT_MS,
       jobConcurrency: settings.AI_JOB_CONCURRENCY,
+      aiQuota: { defaultDailyLimit: config.AI_CALLS_PER_USER_PER_DAY, enabled: config.RATE_LIMITS_ENABLED },
     });
   },
 });

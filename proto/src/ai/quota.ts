@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { recordId } from '../fields';
+
+/** A user's AI calls today (UTC day): every Run, sub-element generation, chat, refine and signature swap counts. */
+export const AiQuota = z.object({
+  user_id: z.number().int().positive(),
+  /** Calls allowed per day: the admin's override for this user, else the configured default. */
+  limit: z.number().int().min(0),
+  used: z.number().int().min(0),
+  remaining: z.number().int().min(0),
+  /** When the count starts again (the next UTC midnight), ISO 8601. */
+  resets_at: z.string(),
+  /** The admin's per-user override; null: the configured default applies. */
+  override: z.number().int().min(0).nullable(),
+});
+export type AiQuota = z.infer<typeof AiQuota>;
+
+export const AiQuotaRequest = z.object({ user_id: recordId });
+
+const DAILY_LIMIT_MESSAGE = 'The daily AI calls must be a whole number from 0 to 100000.';
+
+/** Admin: sets a user's daily AI calls; null goes back to the configured default. */
+export const SetAiQuotaRequest = z.object({
+  user_id: recordId,
+  daily_limit: z.coerce
+    .number({ error: DAILY_LIMIT_MESSAGE })
+    .int({ error: DAILY_LIMIT_MESSAGE })
+    .min(0, { error: DAILY_LIMIT_MESSAGE })
+    .max(100_000, { error: DAILY_LIMIT_MESSAGE })
+    .nullable(),
+});
+
+export const aiQuotaExhaustedMessage = (limit: number, wait: string): string =>
+  `You have used all ${limit} AI calls for today. You can run the AI again ${wait}.`;
