@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { aiOperations } from '@promptloom/proto';
-import { call, type Bus } from '@promptloom/shared';
+import { callWith, type Bus } from '@promptloom/shared';
 import { requireRequestAdmin } from '../auth/guards';
 import { bodyOf } from './ai/path-owner';
 
@@ -9,10 +9,10 @@ export function adminAiQuotaRoutes(bus: Bus): Router {
   const router = Router();
   router.get('/api/admin/user/ai-quota/:id', async (request, response) => {
     requireRequestAdmin(request);
-    const quota = await call(
+    const quota = await callWith(
       bus,
       aiOperations.getQuota,
-      { user_id: request.params.id as never },
+      { user_id: request.params.id },
       {
         context: request.context,
       },
@@ -23,7 +23,7 @@ export function adminAiQuotaRoutes(bus: Bus): Router {
     requireRequestAdmin(request);
     // `daily_limit: null` clears the override; an absent one is a 422 like any other bad number.
     const input = { user_id: request.params.id, daily_limit: bodyOf(request).daily_limit };
-    const quota = await call(bus, aiOperations.setQuota, input as never, { context: request.context });
+    const quota = await callWith(bus, aiOperations.setQuota, input, { context: request.context });
     response.json({ message: 'AI quota updated successfully', data: quota });
   });
   return router;

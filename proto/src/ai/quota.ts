@@ -17,16 +17,24 @@ export type AiQuota = z.infer<typeof AiQuota>;
 
 export const AiQuotaRequest = z.object({ user_id: recordId });
 
-const DAILY_LIMIT_MESSAGE = 'The daily AI calls must be a whole number from 0 to 100000.';
+export const AI_QUOTA_LIMIT_MESSAGE = 'The daily AI calls must be a whole number from 0 to 100000.';
 
 /** Admin: sets a user's daily AI calls; null goes back to the configured default. */
+/** The admin form's entry: '' keeps the default (null), else a whole number in range; undefined when invalid. */
+export function parseDailyAiCalls(text: string): number | null | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  if (!/^\d{1,6}$/.test(trimmed) || Number(trimmed) > 100_000) return undefined;
+  return Number(trimmed);
+}
+
 export const SetAiQuotaRequest = z.object({
   user_id: recordId,
   daily_limit: z.coerce
-    .number({ error: DAILY_LIMIT_MESSAGE })
-    .int({ error: DAILY_LIMIT_MESSAGE })
-    .min(0, { error: DAILY_LIMIT_MESSAGE })
-    .max(100_000, { error: DAILY_LIMIT_MESSAGE })
+    .number({ error: AI_QUOTA_LIMIT_MESSAGE })
+    .int({ error: AI_QUOTA_LIMIT_MESSAGE })
+    .min(0, { error: AI_QUOTA_LIMIT_MESSAGE })
+    .max(100_000, { error: AI_QUOTA_LIMIT_MESSAGE })
     .nullable(),
 });
 
