@@ -22,7 +22,8 @@ export interface LimitRule {
 }
 
 export type LimitOutcome =
-  | { allowed: true; used: number; remaining: number }
+  /** `windowEndsAt`: when the counted window ends (ms since the epoch); absent when the store did not answer. */
+  | { allowed: true; used: number; remaining: number; windowEndsAt?: number }
   | { allowed: false; used: number; retryAfterSeconds: number };
 
 export const LIMIT_STORE_DOWN_MESSAGE =
@@ -58,7 +59,12 @@ export class Limit {
     try {
       const result = await this.limiter.consume(key, points);
       this.recovered();
-      return { allowed: true, used: result.consumedPoints, remaining: result.remainingPoints };
+      return {
+        allowed: true,
+        used: result.consumedPoints,
+        remaining: result.remainingPoints,
+        windowEndsAt: Date.now() + result.msBeforeNext,
+      };
     } catch (error) {
       if (error instanceof RateLimiterRes) {
         this.recovered();
