@@ -2,7 +2,8 @@
 // in-process bus → admin service → PostgreSQL) through three gateways on one bus, limits off, counted in memory
 // (the embedded default) and counted in PostgreSQL (distributed: shared by gateway replicas). Requests go one at a
 // time, rotating between the gateways in blocks so drift in the machine's load hits all three alike.
-// Run after `npm run build`:  node bench/limits-overhead.mjs  (env: REQUESTS per gateway per run, RUNS, BLOCK).
+// Run after `npm run build`:  node bench/limits-overhead.mjs  (env: REQUESTS per gateway per run, RUNS, BLOCK,
+// REQUEST_PATH: /api/me by default; /api/limits-bench, a 404 behind the limit, isolates the limit from the services).
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -17,6 +18,8 @@ const { createTestDatabase } = require('@promptloom/shared/testing');
 const REQUESTS = Number(process.env.REQUESTS ?? 2000);
 const RUNS = Number(process.env.RUNS ?? 3);
 const BLOCK = Number(process.env.BLOCK ?? 50);
+const REQUEST_PATH = process.env.REQUEST_PATH ?? '/api/me';
+const EXPECTED_STATUS = REQUEST_PATH === '/api/me' ? 200 : 404;
 const logger = createLogger('bench', 'silent');
 const jwtSecret = randomBytes(48).toString('hex');
 
@@ -64,9 +67,10 @@ async function main() {
   const headers = { authorization: `Bearer ${token}` };
   const once = async (url) => {
     const started = performance.now();
-    const response = await fetch(`${url}/api/me`, { headers });
+    const response = await fetch(`${url}${REQUEST_PATH}`, { headers });
     await response.arrayBuffer();
-    if (response.status !== 200) throw new Error(`GET /api/me answered ${response.status}`);
+    if (response.status !== EXPECTED_STATUS)
+      throw new Error(`GET ${REQUEST_PATH} answered ${response.status}`);
     return performance.now() - started;
   };
   // Warm-up: connections, JIT, the limit table's first rows.
@@ -97,7 +101,7 @@ async function main() {
       postgres_over_off_p50: round(figures.postgres.p50_ms / figures.off.p50_ms),
     });
   }
-  process.stdout.write(`${JSON.stringify({ cores: os.cpus().length, runs }, null, 2)}\n`);
+  process.stdout.write(`${JSON.stringify({ path: REQUEST_PATH, cores: os.cpus().length, runs }, null, 2)}\n`);
 
   for (const { gateway } of Object.values(gateways)) await gateway.close();
   await closeLimitStore(store);
