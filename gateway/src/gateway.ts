@@ -21,9 +21,11 @@ import { errorHandler } from './http/error-handler';
 import { requestContext } from './http/request-context';
 import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
+import { DEFAULT_REQUEST_LIMITS, requestLimits, type RequestLimitSettings } from './http/request-limit';
 import { webApp } from './http/web-app';
 import { imageRoutes, signatureRoutes, streamRoutes } from './rest/signature';
 import { resolveUploadSettings, type UploadSettings } from './uploads/upload-settings';
+import { adminAiQuotaRoutes } from './rest/admin-ai-quota-routes';
 import { adminCatalogueRoutes } from './rest/admin-catalogue-routes';
 import { adminInsightRoutes } from './rest/admin-insight-routes';
 import { adminRecordRoutes } from './rest/admin-record-routes';
@@ -53,6 +55,8 @@ export interface GatewayOptions {
   sessionCheckTtlMs?: number;
   /** Where raw uploads go and images are read from; by default what S3_* / DATA_DIR and IMAGE_MAX_BYTES say. */
   uploads?: UploadSettings;
+  /** Requests per user per minute (README "Limits"); by default 600, counted in memory. */
+  requestLimits?: Partial<RequestLimitSettings>;
 }
 
 export interface Gateway {
@@ -119,6 +123,9 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
 
   app.use(requestContext(tokens, liveSessions));
   app.use(requestLog(options.logger));
+  const limits = requestLimits({ ...DEFAULT_REQUEST_LIMITS, ...options.requestLimits }, options.logger);
+  app.use('/api', limits.rest);
+  app.use(GRAPHQL_PATH, limits.graphql);
   app.use(bodyParsers(options.maxBodyBytes));
   app.use(bodyParsingErrors(options.maxBodyBytes));
   app.use(
@@ -127,6 +134,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       context: async ({ req }) => ({
         request: req.context,
         authError: req.authError,
+        clientIp: req.ip,
         sessions,
         bus: options.bus,
         events,
@@ -135,6 +143,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   );
   app.use(authRoutes(sessions));
   app.use(clientConfigRoutes({ sessionIdleMs: options.sessionIdleMs }));
+  app.use(adminAiQuotaRoutes(options.bus));
   app.use(adminUserRoutes(options.bus));
   app.use(signatureRoutes(options.bus));
   app.use(streamRoutes(options.bus, uploads));

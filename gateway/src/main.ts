@@ -2,7 +2,10 @@ import {
   NatsBus,
   createLogger,
   exitOnStartupFailure,
+  MEMORY_LIMIT_STORE,
+  closeLimitStore,
   loadConfig,
+  openPostgresLimitStore,
   requireSettings,
   shutdownOnSignals,
 } from '@promptloom/shared';
@@ -21,18 +24,31 @@ async function main(): Promise<void> {
       name: 'gateway',
       logger,
     });
+    // With DATABASE_URL the request limits hold across gateway replicas; without it each replica counts its own.
+    const limitStore = config.DATABASE_URL
+      ? await openPostgresLimitStore(config.DATABASE_URL, 'gateway')
+      : MEMORY_LIMIT_STORE;
+    if (!config.DATABASE_URL && config.RATE_LIMITS_ENABLED) {
+      logger.warn('no DATABASE_URL: requests per user are counted per gateway replica, not across replicas');
+    }
     const gateway = await createGateway({
       bus,
       logger,
       jwtSecret: config.JWT_SECRET,
       ...gatewaySettings(config),
       readinessChecks: [{ name: 'bus', check: async () => bus.isConnected() }],
+      requestLimits: {
+        store: limitStore,
+        perMinute: config.REQUESTS_PER_USER_PER_MINUTE,
+        enabled: config.RATE_LIMITS_ENABLED,
+      },
     });
     const port = await gateway.listen(config.PORT ?? 4000, config.HOST);
     logger.info({ port }, 'gateway listening');
     shutdownOnSignals(logger, [
       { name: 'gateway', run: () => gateway.close() },
       { name: 'bus', run: () => bus.close() },
+      { name: 'limit store', run: () => closeLimitStore(limitStore) },
     ]);
   } catch (error) {
     exitOnStartupFailure(logger, error);

@@ -9,6 +9,7 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'CONFLICT',
   'PAYLOAD_TOO_LARGE',
+  'TOO_MANY_REQUESTS',
   'SERVICE_UNAVAILABLE',
   'INTERNAL',
 ] as const;
@@ -21,6 +22,8 @@ export interface WireError {
   code: ErrorCode;
   message: string;
   fields?: FieldErrors;
+  /** TOO_MANY_REQUESTS: whole seconds until the caller may try again (HTTP `Retry-After`). */
+  retryAfterSeconds?: number;
 }
 
 export class DomainError extends Error {
@@ -28,20 +31,39 @@ export class DomainError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: FieldErrors,
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'DomainError';
   }
 
   toWire(): WireError {
-    return this.fields
-      ? { code: this.code, message: this.message, fields: this.fields }
-      : { code: this.code, message: this.message };
+    const wire: WireError = { code: this.code, message: this.message };
+    if (this.fields) wire.fields = this.fields;
+    if (this.retryAfterSeconds !== undefined) wire.retryAfterSeconds = this.retryAfterSeconds;
+    return wire;
   }
 
   static fromWire(wire: WireError): DomainError {
-    return new DomainError(wire.code, wire.message, wire.fields);
+    return new DomainError(wire.code, wire.message, wire.fields, wire.retryAfterSeconds);
   }
+}
+
+/** A limit was reached: HTTP 429 with `Retry-After`, GraphQL `TOO_MANY_REQUESTS` with `extensions.retryAfter`. */
+export function tooManyRequests(message: string, retryAfterSeconds: number): DomainError {
+  return new DomainError('TOO_MANY_REQUESTS', message, undefined, Math.max(1, Math.ceil(retryAfterSeconds)));
+}
+
+/** 'in 3 minutes', 'in 1 hour 5 minutes', 'in 40 seconds': when a limited caller may try again. */
+export function describeWait(seconds: number): string {
+  const total = Math.max(1, Math.ceil(seconds));
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  if (total < 60) return `in ${plural(total, 'second')}`;
+  const minutes = Math.ceil(total / 60);
+  if (minutes < 60) return `in ${plural(minutes, 'minute')}`;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return `in ${plural(hours, 'hour')}${rest ? ` ${plural(rest, 'minute')}` : ''}`;
 }
 
 /** A 422 whose message is the first field message, as Laravel-style clients expect. */

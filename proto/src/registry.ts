@@ -5,7 +5,7 @@ import {
   sessionEvents,
   sessionOperations,
 } from './accounts';
-import { aiChatOperation, aiEvents, aiOperations } from './ai';
+import { aiChatOperation, aiEvents, aiOperations, aiUserChatOperation } from './ai';
 import {
   auditOperations,
   catalogueEvents,
@@ -29,6 +29,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...Object.values(auditOperations),
   ...Object.values(dashboardOperations),
   aiChatOperation,
+  aiUserChatOperation,
   ...Object.values(aiOperations),
   ...Object.values(signatureOperations),
   ...Object.values(streamOperations),

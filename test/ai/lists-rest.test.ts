@@ -167,7 +167,7 @@ describe('SPEC §7 AI list paths over REST', () => {
   it('proxies /api/chat and returns choices[0].message.content', async () => {
     fake.reply({ content: 'A cat at golden hour' });
     const chat = await api('POST', '/api/chat', ada, {
-      model: 'gpt-4-0125-preview',
+      model: 'gpt-4o',
       messages: [{ role: 'user', content: 'Refine: cat' }],
       max_tokens: 100,
     });

@@ -1,10 +1,17 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startAdminService, type RunningService } from '@promptloom/admin';
+import { startAdminService, type RunningService, type SignInLimitSettings } from '@promptloom/admin';
 import { startAiWorker, type AiProvider } from '@promptloom/ai-worker';
-import { createGateway, type Gateway } from '@promptloom/gateway';
-import { DiskObjectStore, InProcessBus, createLogger, type Bus, type ObjectStore } from '@promptloom/shared';
+import { createGateway, type Gateway, type GatewayOptions } from '@promptloom/gateway';
+import {
+  DiskObjectStore,
+  InProcessBus,
+  createLogger,
+  type Bus,
+  type Logger,
+  type ObjectStore,
+} from '@promptloom/shared';
 import { createTestDatabase, type TestDatabase } from '@promptloom/shared/testing';
 import {
   DEFAULT_IMAGE_LIMITS,
@@ -47,13 +54,25 @@ export async function startTestProduct(
     aiProviderTimeoutMs?: number;
     /** The bus every part uses (closed by stop()); default a private in-process bus. */
     bus?: Bus;
+    /** Limits (README "Limits"); tests of a limit set small ones. */
+    signInLimits?: Partial<SignInLimitSettings>;
+    aiCallsPerDay?: number;
+    requestLimits?: GatewayOptions['requestLimits'];
+    /** Where every log line goes (tests that check what is logged); silent by default. */
+    logger?: Logger;
   } = {},
 ) {
-  const logger = createLogger('test', process.env.TEST_LOG_LEVEL ?? 'silent');
+  const logger = options.logger ?? createLogger('test', process.env.TEST_LOG_LEVEL ?? 'silent');
   const database = await createTestDatabase();
   // Generous: argon2 and migrations on a loaded machine must not turn into SERVICE_UNAVAILABLE.
   const bus = options.bus ?? new InProcessBus({ requestTimeoutMs: 15_000 });
-  const admin = await startAdminService({ databaseUrl: database.url, bus, logger });
+  const admin = await startAdminService({
+    databaseUrl: database.url,
+    bus,
+    logger,
+    // Every test signs its users up from 127.0.0.1: only the tests of the limits themselves get small ones.
+    signInLimits: { signupsPerIpPerHour: 100_000, failuresPerIpPerHour: 100_000, ...options.signInLimits },
+  });
   const objectsFolder = options.objectStore
     ? null
     : await mkdtemp(path.join(tmpdir(), 'promptloom-objects-'));
@@ -76,6 +95,7 @@ export async function startTestProduct(
       timeoutMs: options.aiProviderTimeoutMs ?? 5000,
     },
     providerOverride: options.aiProvider,
+    aiQuota: options.aiCallsPerDay === undefined ? undefined : { defaultDailyLimit: options.aiCallsPerDay },
   });
   const gateway: Gateway = await createGateway({
     bus,
@@ -88,6 +108,7 @@ export async function startTestProduct(
     webDistDir: options.webDistDir,
     readinessChecks: admin.readinessChecks,
     uploads: { objectStore: objects, maxBytes: imageLimits.maxBytes },
+    requestLimits: options.requestLimits,
   });
   const port = await gateway.listen(0, '127.0.0.1');
   const product: TestProduct = {

@@ -1,5 +1,10 @@
 import path from 'node:path';
-import { describeGeneratedAdmin, ensureAdminAccount, startAdminService } from '@promptloom/admin';
+import {
+  describeGeneratedAdmin,
+  ensureAdminAccount,
+  signInLimitsOf,
+  startAdminService,
+} from '@promptloom/admin';
 import { aiWorkerSettings, startAiWorker } from '@promptloom/ai-worker';
 import { createGateway, gatewaySettings } from '@promptloom/gateway';
 import { signatureServiceSettings, startSignatureService } from '@promptloom/signature-stream';
@@ -31,6 +36,7 @@ async function main(): Promise<void> {
       databaseUrl: database.url,
       bus,
       logger: createLogger('admin', config.LOG_LEVEL),
+      signInLimits: signInLimitsOf(config),
     });
 
     const ai = await startAiWorker({
@@ -71,6 +77,8 @@ async function main(): Promise<void> {
         { name: 'bus', check: async () => bus.isConnected() },
       ],
       uploads: { objectStore, maxBytes: config.IMAGE_MAX_BYTES },
+      // One process: the request counts in memory are the whole product's.
+      requestLimits: { perMinute: config.REQUESTS_PER_USER_PER_MINUTE, enabled: config.RATE_LIMITS_ENABLED },
     });
     const port = await gateway.listen(config.PORT ?? 4000, config.HOST);
     logger.info({ port }, `Promptloom is running on http://localhost:${port}`);

@@ -25,19 +25,24 @@ export class Sessions {
     private readonly tokens: TokenService,
   ) {}
 
+  /** `clientIp` (from the connection, never the body) counts toward the sign-up and sign-in limits per address. */
   async signup(
     input: RequestOf<typeof accountOperations.signup>,
     context: RequestContext,
+    clientIp: string | undefined,
   ): Promise<SessionPayload> {
-    const { user, sessionVersion } = await call(this.bus, accountOperations.signup, input, { context });
+    const request = { ...input, client_ip: clientIp };
+    const { user, sessionVersion } = await call(this.bus, accountOperations.signup, request, { context });
     return this.open(user, sessionVersion);
   }
 
   async login(
     input: RequestOf<typeof accountOperations.login>,
     context: RequestContext,
+    clientIp: string | undefined,
   ): Promise<SessionPayload> {
-    const { user, sessionVersion } = await call(this.bus, accountOperations.login, input, { context });
+    const request = { ...input, client_ip: clientIp };
+    const { user, sessionVersion } = await call(this.bus, accountOperations.login, request, { context });
     return this.open(user, sessionVersion);
   }
 

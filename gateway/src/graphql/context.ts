@@ -9,6 +9,8 @@ export interface GraphQLContext {
   request: RequestContext;
   /** Why the token was refused, when one came and was bad. */
   authError?: Error;
+  /** The caller's address (Express's `request.ip`), for the sign-in and sign-up limits. */
+  clientIp?: string;
   sessions: Sessions;
   bus: Bus;
   events: EventHub;

@@ -17,6 +17,7 @@ export function formatError(logger: Logger) {
       if (original.code === 'SERVICE_UNAVAILABLE')
         logger.warn({ detail: original.message }, 'service unavailable');
       const extensions: Record<string, unknown> = { code: original.code };
+      if (original.retryAfterSeconds !== undefined) extensions.retryAfter = original.retryAfterSeconds;
       if (original.fields) {
         extensions.fields = Object.fromEntries(
           Object.entries(original.fields).map(([field, messages]) => [toCamelCase(field), messages]),

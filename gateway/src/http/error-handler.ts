@@ -15,6 +15,7 @@ export function errorHandler(logger: Logger) {
     }
     const { status, body } = errorResponse(domainError ?? INTERNAL_ERROR);
     if (response.headersSent) return;
+    if (body.retry_after !== undefined) response.setHeader('Retry-After', String(body.retry_after));
     response.status(status).json(body);
   };
 }

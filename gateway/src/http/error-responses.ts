@@ -7,6 +7,7 @@ export const HTTP_STATUS_OF: Record<ErrorCode, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
+  TOO_MANY_REQUESTS: 429,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,
 };
@@ -14,6 +15,8 @@ export const HTTP_STATUS_OF: Record<ErrorCode, number> = {
 export interface ErrorBody {
   message: string;
   errors?: Record<string, string[]>;
+  /** A 429's wait in seconds, also sent as the `Retry-After` header. */
+  retry_after?: number;
 }
 
 export const SERVICE_UNAVAILABLE_MESSAGE =
@@ -28,6 +31,7 @@ export function publicMessage(error: DomainError): string {
 export function errorResponse(error: DomainError): { status: number; body: ErrorBody } {
   const body: ErrorBody = { message: publicMessage(error) };
   if (error.code === 'BAD_USER_INPUT') body.errors = error.fields ?? {};
+  if (error.retryAfterSeconds !== undefined) body.retry_after = error.retryAfterSeconds;
   return { status: HTTP_STATUS_OF[error.code], body };
 }
 

@@ -25,12 +25,12 @@ export function authRoutes(sessions: Sessions): Router {
   });
 
   router.post('/api/login', async (request, response) => {
-    const session = await sessions.login(request.body ?? {}, request.context);
+    const session = await sessions.login(request.body ?? {}, request.context, request.ip);
     response.json(sessionBody('Login Successfully', session));
   });
 
   router.post('/api/signup', async (request, response) => {
-    const session = await sessions.signup(request.body ?? {}, request.context);
+    const session = await sessions.signup(request.body ?? {}, request.context, request.ip);
     response.status(201).json(sessionBody('Signup successful', session));
   });
 

@@ -9,6 +9,7 @@ import {
 import {
   AdminUserListRequest,
   AdminUserPage,
+  ClientOrigin,
   EnsureAdminRequest,
   EnsureAdminResponse,
   LoginRequest,
@@ -23,8 +24,18 @@ const SignedInResponse = z.object({ user: PublicUser, sessionVersion: z.number()
 
 /** Accounts and sign-in, answered by the admin service. */
 export const accountOperations = {
-  signup: defineOperation('admin', 'accounts.signup', SignupRequest, SignedInResponse),
-  login: defineOperation('admin', 'accounts.login', LoginRequest, SignedInResponse),
+  signup: defineOperation(
+    'admin',
+    'accounts.signup',
+    z.intersection(SignupRequest, ClientOrigin),
+    SignedInResponse,
+  ),
+  login: defineOperation(
+    'admin',
+    'accounts.login',
+    LoginRequest.extend(ClientOrigin.shape),
+    SignedInResponse,
+  ),
   getUser: defineOperation('admin', 'accounts.getUser', UserIdRequest, UserResponse),
   ensureAdmin: defineOperation('admin', 'accounts.ensureAdmin', EnsureAdminRequest, EnsureAdminResponse),
 } as const;

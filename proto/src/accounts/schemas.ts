@@ -26,6 +26,12 @@ export const LoginRequest = z.object({
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
+/**
+ * The caller's network address, for the sign-in and sign-up limits per IP. Set by the gateway from the connection
+ * (never from the body), added to the login and signup requests it sends to the admin service.
+ */
+export const ClientOrigin = z.object({ client_ip: z.string().max(100).optional() });
+
 /** What any other package may know of a user: never the password hash. */
 export const PublicUser = z.object({
   id: z.number().int().positive(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation';
+import { AI_MODELS } from '../rules/agent';
 
 export const CHAT_ROLES = ['system', 'user', 'assistant'] as const;
 
@@ -46,3 +47,35 @@ export type ChatResponse = z.infer<typeof ChatResponse>;
 
 /** Every call to the AI provider goes through the AI worker, which alone holds the key. */
 export const aiChatOperation = defineOperation('ai', 'chat', ChatRequest, ChatResponse);
+
+/** What a user may send to `/api/chat`: only the models the product offers (SPEC §9), and bounded sizes. */
+export const CHAT_MAX_MESSAGES = 20;
+export const CHAT_MAX_CONTENT_CHARS = 4000;
+
+const OFFERED_MODEL_MESSAGE = `The selected model is invalid. Choose one of: ${AI_MODELS.join(', ')}.`;
+
+export const UserChatRequest = z.object({
+  model: z.enum(AI_MODELS, { error: OFFERED_MODEL_MESSAGE }),
+  messages: z
+    .array(
+      z.object({
+        role: z.enum(['user', 'assistant'], { error: "The role must be 'user' or 'assistant'." }),
+        content: z
+          .string({ error: 'The content field is required.' })
+          .min(1, { error: 'The content field is required.' })
+          .max(CHAT_MAX_CONTENT_CHARS, {
+            error: `The content must not be greater than ${CHAT_MAX_CONTENT_CHARS} characters.`,
+          }),
+      }),
+      { error: 'The messages field is required.' },
+    )
+    .min(1, { error: 'The messages field is required.' })
+    .max(CHAT_MAX_MESSAGES, { error: `The messages must not have more than ${CHAT_MAX_MESSAGES} items.` }),
+  max_tokens: ChatRequest.shape.max_tokens,
+  temperature: ChatRequest.shape.temperature,
+  frequency_penalty: ChatRequest.shape.frequency_penalty,
+});
+export type UserChatRequest = z.infer<typeof UserChatRequest>;
+
+/** `/api/chat` and GraphQL `chat`: a user's own call, checked against the offered models and their daily quota. */
+export const aiUserChatOperation = defineOperation('ai', 'chat.user', UserChatRequest, ChatResponse);

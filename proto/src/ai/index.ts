@@ -6,3 +6,4 @@ export * from './selection';
 export * from './models';
 export * from './events';
 export * from './operations';
+export * from './quota';

@@ -13,6 +13,7 @@ import {
   UserListRequest,
 } from './lists';
 import { AiModelsResponse } from './models';
+import { AiQuota, AiQuotaRequest, SetAiQuotaRequest } from './quota';
 import {
   LeaveElementRequest,
   LeaveElementResponse,
@@ -64,4 +65,6 @@ export const aiOperations = {
     Selection,
   ),
   leaveElement: defineOperation('ai', 'selection.leaveElement', LeaveElementRequest, LeaveElementResponse),
+  getQuota: defineOperation('ai', 'quota.get', AiQuotaRequest, AiQuota),
+  setQuota: defineOperation('ai', 'quota.set', SetAiQuotaRequest, AiQuota),
 } as const;

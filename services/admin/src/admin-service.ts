@@ -12,8 +12,10 @@ import {
   OutboxEntrySchema,
   OutboxRelay,
   OutboxWriter,
+  closeLimitStore,
   databaseIsReachable,
   handle,
+  openPostgresLimitStore,
   openDatabase,
   type Bus,
   type Database,
@@ -35,6 +37,7 @@ import { adminMigrations } from './migrations';
 import { SessionHandlers } from './sessions/session-handlers';
 import { AccountHandlers } from './users/account-handlers';
 import { AdminGuard } from './users/admin-guard';
+import { DEFAULT_SIGN_IN_LIMITS, SignInLimits, type SignInLimitSettings } from './users/sign-in-limits';
 import { UserAdminHandlers } from './users/user-admin-handlers';
 import { UserSchema } from './users/user.entity';
 
@@ -49,6 +52,8 @@ export interface AdminServiceOptions {
    * such as `npm run create-admin`, which must not mark events published on a bus nobody listens to.
    */
   publishEvents?: boolean;
+  /** Failed sign-ins per account and IP, sign-ups per IP (README "Limits"). */
+  signInLimits?: Partial<SignInLimitSettings>;
 }
 
 export interface RunningService {
@@ -64,6 +69,7 @@ export async function startAdminService({
   bus,
   logger,
   publishEvents = true,
+  signInLimits,
 }: AdminServiceOptions): Promise<RunningService> {
   const orm = await openDatabase({
     url: databaseUrl,
@@ -85,7 +91,9 @@ export async function startAdminService({
 
   const em = () => orm.em.fork();
   const writer = new OutboxWriter(orm, bus, relay);
-  const accounts = new AccountHandlers(em, writer);
+  const limitStore = await openPostgresLimitStore(databaseUrl, ADMIN_SCHEMA);
+  const limits = new SignInLimits(limitStore, { ...DEFAULT_SIGN_IN_LIMITS, ...signInLimits }, logger);
+  const accounts = new AccountHandlers(em, writer, limits);
   const sessions = new SessionHandlers(em, writer);
   const guard = new AdminGuard(em, sessions);
   // Catalogue writes are serialised, so checks such as "is this module still used" hold until the commit.
@@ -135,6 +143,7 @@ export async function startAdminService({
         await relay.publishPending().catch(() => 0);
       }
       await orm.close();
+      await closeLimitStore(limitStore);
     },
   };
 }

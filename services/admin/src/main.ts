@@ -1,13 +1,19 @@
 import { runServiceProcess } from '@promptloom/shared';
 import { startAdminService } from './admin-service';
 import { describeGeneratedAdmin, ensureAdminAccount } from './first-admin';
+import { signInLimitsOf } from './users/sign-in-limits';
 
 /** The admin service as its own process (distributed mode); creates the first admin if there is none. */
 runServiceProcess({
   name: 'admin',
   defaultPort: 4101,
   start: async ({ config, bus, logger }) => {
-    const service = await startAdminService({ databaseUrl: config.DATABASE_URL, bus, logger });
+    const service = await startAdminService({
+      databaseUrl: config.DATABASE_URL,
+      bus,
+      logger,
+      signInLimits: signInLimitsOf(config),
+    });
     const notice = describeGeneratedAdmin(
       await ensureAdminAccount(bus, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD }),
     );

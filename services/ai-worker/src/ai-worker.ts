@@ -3,6 +3,7 @@ import {
   accountEvents,
   aiChatOperation,
   aiOperations,
+  aiUserChatOperation,
   type Operation,
   type ParsedRequestOf,
   type RequestContext,
@@ -12,8 +13,10 @@ import {
   OutboxEntrySchema,
   OutboxRelay,
   OutboxWriter,
+  closeLimitStore,
   databaseIsReachable,
   handle,
+  openPostgresLimitStore,
   measuredJobHandler,
   requireSignedInCaller,
   onEvent,
@@ -37,6 +40,8 @@ import { ChatHandlers } from './provider/chat-handler';
 import { onlyForLiveSessions } from './generation/live-session-jobs';
 import { serveAdminRecords } from './records';
 import { createProvider, type AiProvider, type ProviderOptions } from './provider';
+import { AiQuotaOverrideSchema } from './quota/ai-quota-override.entity';
+import { AiQuotas, type AiQuotaSettings } from './quota/ai-quota';
 import { SelectionHandlers } from './selection/selection-handlers';
 import { SelectionSchema } from './selection/selection.entity';
 import { deleteUserRows } from './users-cleanup';
@@ -59,6 +64,8 @@ export interface AiWorkerOptions {
   now?: () => Date;
   /** Replaces the provider built from `provider` (tests). */
   providerOverride?: AiProvider;
+  /** AI calls per user per day (README "Limits"); default 200 a day, enabled. */
+  aiQuota?: Partial<AiQuotaSettings>;
 }
 
 export interface RunningService {
@@ -79,6 +86,7 @@ export async function startAiWorker(options: AiWorkerOptions): Promise<RunningSe
       SubElementSchema,
       SelectionSchema,
       AppliedJobSchema,
+      AiQuotaOverrideSchema,
       OutboxEntrySchema,
     ],
     migrations: aiMigrations,
@@ -91,11 +99,20 @@ export async function startAiWorker(options: AiWorkerOptions): Promise<RunningSe
   const writer = new OutboxWriter(orm, bus, relay);
   const now = options.now ?? (() => new Date());
   const provider = options.providerOverride ?? createProvider(options.provider);
-  const chat = new ChatHandlers(provider, logger);
+  const limitStore = await openPostgresLimitStore(options.databaseUrl, AI_SCHEMA);
+  const quotas = new AiQuotas(
+    limitStore,
+    em,
+    bus,
+    { defaultDailyLimit: 200, enabled: true, ...options.aiQuota },
+    logger,
+    () => new Date(),
+  );
+  const chat = new ChatHandlers(provider, logger, quotas);
   const lists = new ListHandlers(em, bus, writer, now);
   const subElements = new SubElementHandlers(em, bus, writer);
   const selection = new SelectionHandlers(em, bus, writer);
-  const runs = new RunHandlers(em, bus, now);
+  const runs = new RunHandlers(em, bus, now, quotas);
   const jobs = new JobRunner(em, provider, writer, logger);
 
   const on = <O extends Operation>(
@@ -106,8 +123,14 @@ export async function startAiWorker(options: AiWorkerOptions): Promise<RunningSe
   const unsubscribes: Unsubscribe[] = await Promise.all([
     on(aiChatOperation, async (request, context) => {
       await requireSignedInCaller(bus, context);
-      return chat.chat(request);
+      return chat.chat(request, context);
     }),
+    on(aiUserChatOperation, async (request, context) => {
+      const caller = await requireSignedInCaller(bus, context);
+      return chat.userChat(request, caller.userId);
+    }),
+    on(ops.getQuota, (r, c) => quotas.get(r.user_id, c)),
+    on(ops.setQuota, (r, c) => quotas.set(r.user_id, r.daily_limit, c)),
     on(ops.models, async (_request, context) => {
       await requireSignedInCaller(bus, context);
       return chat.models();
@@ -161,6 +184,7 @@ export async function startAiWorker(options: AiWorkerOptions): Promise<RunningSe
         await relay.publishPending().catch(() => 0);
       }
       await orm.close();
+      await closeLimitStore(limitStore);
     },
   };
 }

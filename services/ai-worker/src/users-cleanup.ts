@@ -1,6 +1,13 @@
 import { type EntityManager } from '@mikro-orm/postgresql';
 
-const TABLES = ['sub_elements', 'list_items', 'agent_settings', 'selections', 'applied_jobs'] as const;
+const TABLES = [
+  'sub_elements',
+  'list_items',
+  'agent_settings',
+  'selections',
+  'applied_jobs',
+  'ai_quota_overrides',
+] as const;
 
 /** When a user is deleted (evt.admin.user.deleted), every row of theirs in the ai schema goes too. */
 export async function deleteUserRows(em: EntityManager, schema: string, userId: number): Promise<void> {

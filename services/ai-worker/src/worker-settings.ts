@@ -26,9 +26,12 @@ export function loadWorkerSettings(env: NodeJS.ProcessEnv = process.env) {
  * process, and the all-in-one app) take them from.
  */
 export function aiWorkerSettings(
-  config: Pick<Config, 'OPENAI_API_KEY' | 'OPENAI_BASE_URL'>,
+  config: Pick<
+    Config,
+    'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'AI_CALLS_PER_USER_PER_DAY' | 'RATE_LIMITS_ENABLED'
+  >,
   env: NodeJS.ProcessEnv = process.env,
-): Pick<AiWorkerOptions, 'provider' | 'jobAckWaitMs' | 'jobConcurrency'> {
+): Pick<AiWorkerOptions, 'provider' | 'jobAckWaitMs' | 'jobConcurrency' | 'aiQuota'> {
   const settings = loadWorkerSettings(env);
   return {
     provider: {
@@ -38,5 +41,6 @@ export function aiWorkerSettings(
     },
     jobAckWaitMs: settings.AI_JOB_ACK_WAIT_MS,
     jobConcurrency: settings.AI_JOB_CONCURRENCY,
+    aiQuota: { defaultDailyLimit: config.AI_CALLS_PER_USER_PER_DAY, enabled: config.RATE_LIMITS_ENABLED },
   };
 }

@@ -7,3 +7,4 @@ export * from './object-store';
 export * from './process';
 export * from './metrics';
 export * from './auth';
+export * from './limits';

@@ -458,6 +458,19 @@ export type AdminUserDeletedSubscriptionVariables = Exact<{ [key: string]: never
 
 export type AdminUserDeletedSubscription = { userDeleted: { userId: number } };
 
+export type UserAiQuotaQueryVariables = Exact<{
+  userId: number;
+}>;
+
+export type UserAiQuotaQuery = { userAiQuota: { limit: number; override: number | null } };
+
+export type SetUserAiQuotaMutationVariables = Exact<{
+  userId: number;
+  dailyLimit?: number | null | undefined;
+}>;
+
+export type SetUserAiQuotaMutation = { setUserAiQuota: { limit: number; override: number | null } };
+
 export type LoginMutationVariables = Exact<{
   input: LoginInput;
 }>;
@@ -519,6 +532,12 @@ export type GenerationFailedSubscriptionVariables = Exact<{ [key: string]: never
 
 export type GenerationFailedSubscription = {
   generationFailed: { jobId: string; family: string; message: string };
+};
+
+export type MyAiQuotaQueryVariables = Exact<{ [key: string]: never }>;
+
+export type MyAiQuotaQuery = {
+  myAiQuota: { limit: number; used: number; remaining: number; resetsAt: string };
 };
 
 export type ListItemFieldsFragment = {
@@ -2385,6 +2404,96 @@ export const AdminUserDeletedDocument = {
     },
   ],
 } as unknown as DocumentNode<AdminUserDeletedSubscription, AdminUserDeletedSubscriptionVariables>;
+export const UserAiQuotaDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'UserAiQuota' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'userAiQuota' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'userId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'limit' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'override' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<UserAiQuotaQuery, UserAiQuotaQueryVariables>;
+export const SetUserAiQuotaDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'SetUserAiQuota' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'dailyLimit' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'setUserAiQuota' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'userId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'dailyLimit' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'dailyLimit' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'limit' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'override' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<SetUserAiQuotaMutation, SetUserAiQuotaMutationVariables>;
 export const LoginDocument = {
   kind: 'Document',
   definitions: [
@@ -2697,6 +2806,34 @@ export const GenerationFailedDocument = {
     },
   ],
 } as unknown as DocumentNode<GenerationFailedSubscription, GenerationFailedSubscriptionVariables>;
+export const MyAiQuotaDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'MyAiQuota' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'myAiQuota' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'limit' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'used' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'remaining' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'resetsAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MyAiQuotaQuery, MyAiQuotaQueryVariables>;
 export const AiListDocument = {
   kind: 'Document',
   definitions: [

@@ -1,6 +1,6 @@
 import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
-import { aiChatOperation, aiOperations } from '@promptloom/proto';
-import { call } from '@promptloom/shared';
+import { aiOperations, aiUserChatOperation } from '@promptloom/proto';
+import { call, callWith } from '@promptloom/shared';
 import { requireActor, type GraphQLContext } from '../context';
 import { AiModels, ChatInput, ChatReply, JobTicket, RunAgentInput } from './generation-types';
 
@@ -60,6 +60,7 @@ export class AiGenerationResolver {
   })
   async chat(@Ctx() context: GraphQLContext, @Arg('input', () => ChatInput) input: ChatInput) {
     requireActor(context);
+    // callWith: the operation's schema refuses models the product does not offer, with field messages.
     const request = {
       model: input.model,
       messages: input.messages.map(({ role, content }) => ({ role, content })),
@@ -67,7 +68,7 @@ export class AiGenerationResolver {
       temperature: input.temperature,
       frequency_penalty: input.frequencyPenalty,
     };
-    const reply = await call(context.bus, aiChatOperation, request, {
+    const reply = await callWith(context.bus, aiUserChatOperation, request, {
       context: context.request,
       timeoutMs: 120_000,
     });

@@ -1,5 +1,6 @@
 import { AiGenerationResolver } from './ai-generation-resolver';
 import { AiListResolver } from './ai-list-resolver';
+import { AiQuotaResolver } from './ai-quota-resolver';
 import { AiSelectionResolver } from './ai-selection-resolver';
 import { AiSubElementResolver } from './ai-sub-element-resolver';
 import { AiSubscriptions } from './ai-subscriptions';
@@ -10,5 +11,6 @@ export const AI_RESOLVERS = [
   AiSubElementResolver,
   AiGenerationResolver,
   AiSelectionResolver,
+  AiQuotaResolver,
   AiSubscriptions,
 ] as const;

@@ -23,12 +23,12 @@ export class AuthResolver {
       password: input.password,
       password_confirmation: input.passwordConfirmation,
     };
-    return toPayload(await context.sessions.signup(signup, context.request));
+    return toPayload(await context.sessions.signup(signup, context.request, context.clientIp));
   }
 
   @Mutation(() => AuthPayload, { description: 'Signs in with email and password.' })
   async login(@Arg('input', () => LoginInput) input: LoginInput, @Ctx() context: GraphQLContext) {
-    return toPayload(await context.sessions.login({ ...input }, context.request));
+    return toPayload(await context.sessions.login({ ...input }, context.request, context.clientIp));
   }
 
   @Mutation(() => Boolean, {

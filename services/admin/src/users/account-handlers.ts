@@ -12,6 +12,7 @@ import {
 } from '@promptloom/proto';
 import { recordEvent, type OutboxWriter } from '@promptloom/shared';
 import { hashPassword, verifyPassword } from './password';
+import { type SignInLimits } from './sign-in-limits';
 import { User } from './user.entity';
 
 export const EMAIL_TAKEN = 'The email has already been taken.';
@@ -29,9 +30,11 @@ export class AccountHandlers {
   constructor(
     private readonly em: () => EntityManager,
     private readonly writer: OutboxWriter,
+    private readonly limits: SignInLimits,
   ) {}
 
   async signup(request: Signup, context: RequestContext): Promise<SignedIn> {
+    await this.limits.beforeSignup(request.client_ip);
     const user = await this.createUser(
       {
         firstName: request.first_name,
@@ -43,14 +46,20 @@ export class AccountHandlers {
       },
       context,
     );
+    await this.limits.signedUp(request.client_ip);
     return { user: user.toPublic(), sessionVersion: user.sessionVersion };
   }
 
   async login(request: Login): Promise<SignedIn> {
+    await this.limits.beforeLogin(request.email, request.client_ip);
     const em = this.em();
     const user = await em.findOne(User, { email: request.email });
     const valid = await verifyPassword(user?.passwordHash ?? null, request.password);
-    if (!user || !valid) throw invalidInput({ email: [BAD_CREDENTIALS] });
+    if (!user || !valid) {
+      await this.limits.loginFailed(request.email, request.client_ip);
+      throw invalidInput({ email: [BAD_CREDENTIALS] });
+    }
+    await this.limits.loginSucceeded(request.email);
     if (user.status !== 'Active') throw new DomainError('FORBIDDEN', ACCOUNT_INACTIVE);
     if (!(ROLES as readonly string[]).includes(user.roleType))
       throw new DomainError('FORBIDDEN', UNAUTHORIZED_ROLE);

@@ -14,6 +14,7 @@ import { requireAccess, type Bus } from '@promptloom/shared';
 import { AgentSettings } from '../lists/agent-settings.entity';
 import { ListItemRecord } from '../lists/list-item.entity';
 import { notFound } from '../lists/not-found';
+import { type AiQuotas } from '../quota/ai-quota';
 
 type Req<K extends keyof typeof aiOperations> = ParsedRequestOf<(typeof aiOperations)[K]>;
 
@@ -23,6 +24,7 @@ export class RunHandlers {
     private readonly em: () => EntityManager,
     private readonly bus: Bus,
     private readonly now: () => Date,
+    private readonly quotas: AiQuotas,
   ) {}
 
   async runAgent(request: Req<'runAgent'>, context: RequestContext): Promise<JobTicket> {
@@ -37,6 +39,7 @@ export class RunHandlers {
       if (!mayRunToday(today, settings?.date))
         return { job_id: null, status: 'not_due', next_date: settings!.date };
     }
+    await this.quotas.take(request.user_id);
     return this.enqueue(
       {
         kind: 'list',
@@ -62,6 +65,7 @@ export class RunHandlers {
     const element = await this.em().findOne(ListItemRecord, { id: request.element_id, family: 'bl' });
     if (!element) throw notFound('Element');
     await requireAccess(this.bus, context, 'write', element.userId);
+    await this.quotas.take(element.userId);
     return this.enqueue(
       {
         kind: 'sub_elements',

@@ -8,8 +8,11 @@ import {
   type AiModelsResponse,
   type ChatRequest,
   type ChatResponse,
+  type RequestContext,
+  type UserChatRequest,
 } from '@promptloom/proto';
 import { type Logger } from '@promptloom/shared';
+import { type AiQuotas } from '../quota/ai-quota';
 import { ProviderError, type AiProvider } from './ai-provider';
 
 const OFFLINE_SUFFIX = ' (offline)';
@@ -19,9 +22,22 @@ export class ChatHandlers {
   constructor(
     private readonly provider: AiProvider,
     private readonly logger: Logger,
+    private readonly quotas: AiQuotas,
   ) {}
 
-  async chat(request: ChatRequest): Promise<ChatResponse> {
+  /** A signed-in user's own chat (`/api/chat`): offered models only (the schema), counted against their quota. */
+  async userChat(request: UserChatRequest, userId: number): Promise<ChatResponse> {
+    await this.quotas.take(userId);
+    return this.complete(request);
+  }
+
+  /** Chat for other services (refine, signature swap): counted against the user they act for, if any. */
+  async chat(request: ChatRequest, context: RequestContext): Promise<ChatResponse> {
+    if (context.actor) await this.quotas.take(context.actor.userId);
+    return this.complete(request);
+  }
+
+  private async complete(request: ChatRequest): Promise<ChatResponse> {
     try {
       return await this.provider.complete(request);
     } catch (error) {

@@ -19,6 +19,7 @@ const WireErrorSchema = z.object({
   code: z.enum(ERROR_CODES),
   message: z.string(),
   fields: z.record(z.string(), z.array(z.string())).optional(),
+  retryAfterSeconds: z.number().int().positive().optional(),
 });
 
 const ReplyEnvelopeSchema = z.discriminatedUnion('ok', [

@@ -72,6 +72,12 @@ export const configSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).optional(),
   /** Other origins whose pages may call the API from a browser; none by default (CORS closed). */
   CORS_ORIGINS: origins,
+  RATE_LIMITS_ENABLED: flag(true),
+  REQUESTS_PER_USER_PER_MINUTE: positiveInt(600),
+  LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR: positiveInt(100),
+  LOGIN_FAILURES_PER_IP_PER_HOUR: positiveInt(500),
+  SIGNUPS_PER_IP_PER_HOUR: positiveInt(10),
+  AI_CALLS_PER_USER_PER_DAY: z.coerce.number().int().min(0).default(200),
 });
 
 export type Config = z.infer<typeof configSchema>;

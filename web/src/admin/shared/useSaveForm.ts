@@ -25,5 +25,11 @@ export function useSaveForm(onDone: () => void) {
       setBusy(false);
     }
   };
-  return { errors, busy, save, clear: () => setErrors({}) };
+  return {
+    errors,
+    busy,
+    save,
+    clear: () => setErrors({}),
+    fail: (fields: Record<string, string>) => setErrors(fields),
+  };
 }

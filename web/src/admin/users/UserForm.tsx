@@ -3,18 +3,24 @@ import { TextField } from '../../components/TextField';
 import { SelectField } from '../shared/SelectField';
 import { ACCOUNT_STATUSES } from '@promptloom/proto';
 import { oneOf } from '../shared/one-of';
-import { type AdminUser, type AdminUserInput } from './user-operations';
+import { type AdminUser, type AdminUserInput, type UserAiQuota } from './user-operations';
 
 interface UserFormProps {
   user: AdminUser | null;
+  /** The user's AI quota (edit only): its override fills the field, its default is the placeholder. */
+  aiQuota?: UserAiQuota;
   errors: Record<string, string>;
   busy: boolean;
-  onSubmit(input: AdminUserInput): void;
+  /** `dailyAiCalls`: the field's text ('' = the configured default). */
+  onSubmit(input: AdminUserInput, dailyAiCalls: string): void;
   onCancel(): void;
 }
 
 /** The user modal's form; a blank password on edit keeps the password. */
-export function UserForm({ user, errors, busy, onSubmit, onCancel }: UserFormProps) {
+export function UserForm({ user, aiQuota, errors, busy, onSubmit, onCancel }: UserFormProps) {
+  const [dailyAiCalls, setDailyAiCalls] = useState(
+    aiQuota?.override === null || aiQuota?.override === undefined ? '' : String(aiQuota.override),
+  );
   const [form, setForm] = useState<AdminUserInput>({
     name: user?.name ?? '',
     email: user?.email ?? '',
@@ -28,7 +34,7 @@ export function UserForm({ user, errors, busy, onSubmit, onCancel }: UserFormPro
     setForm((current) => ({ ...current, [field]: event.target.value }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSubmit(form);
+    onSubmit(form, dailyAiCalls);
   };
   return (
     <form onSubmit={submit} noValidate>
@@ -72,6 +78,14 @@ export function UserForm({ user, errors, busy, onSubmit, onCancel }: UserFormPro
         value={form.passwordConfirmation}
         onChange={set('passwordConfirmation')}
         error={errors.passwordConfirmation}
+      />
+      <TextField
+        label="AI calls per day"
+        inputMode="numeric"
+        placeholder={aiQuota && aiQuota.override === null ? `Default (${aiQuota.limit})` : 'Default'}
+        value={dailyAiCalls}
+        onChange={(event) => setDailyAiCalls(event.target.value)}
+        error={errors.dailyLimit}
       />
       <div className="admin-modal-actions">
         <button type="button" className="button-secondary" onClick={onCancel}>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { AI_QUOTA_LIMIT_MESSAGE, parseDailyAiCalls } from '@promptloom/proto';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { EmptyRow } from '../shared/EmptyRow';
@@ -15,7 +16,9 @@ import {
   ADMIN_USERS,
   CREATE_USER,
   DELETE_USER,
+  SET_USER_AI_QUOTA,
   UPDATE_USER,
+  USER_AI_QUOTA,
   USERS_CHANGED,
   type AdminUser,
   type AdminUserInput,
@@ -34,15 +37,31 @@ export function UsersScreen() {
   const [createUser] = useMutation(CREATE_USER);
   const [updateUser] = useMutation(UPDATE_USER);
   const [deleteUser] = useMutation(DELETE_USER);
+  const [setUserAiQuota] = useMutation(SET_USER_AI_QUOTA);
+  const editedId = editing && editing !== 'new' ? editing.id : null;
+  const aiQuota = useQuery(USER_AI_QUOTA, {
+    variables: { userId: editedId ?? 0 },
+    skip: editedId === null,
+    fetchPolicy: 'network-only',
+  });
   useRefetchOn(USERS_CHANGED.created, refetch);
   useRefetchOn(USERS_CHANGED.updated, refetch);
   useRefetchOn(USERS_CHANGED.deleted, refetch);
 
   const users = data?.adminUsers.data ?? [];
-  const submit = (input: AdminUserInput) => {
+  const submit = (input: AdminUserInput, dailyAiCalls: string) => {
+    const dailyLimit = parseDailyAiCalls(dailyAiCalls);
+    if (dailyLimit === undefined) {
+      form.fail({ dailyLimit: AI_QUOTA_LIMIT_MESSAGE });
+      return;
+    }
+    const saveQuota = async (userId: number, before: number | null) => {
+      if (dailyLimit !== before) await setUserAiQuota({ variables: { userId, dailyLimit } });
+    };
     if (editing === 'new') {
       void form.save(async () => {
-        await createUser({ variables: { input } });
+        const created = await createUser({ variables: { input } });
+        if (created.data) await saveQuota(created.data.createUser.id, null);
         await refetch();
       }, 'User Create Successfully');
     } else if (editing) {
@@ -50,6 +69,7 @@ export function UsersScreen() {
       const change = password ? { ...rest, password, passwordConfirmation } : rest;
       void form.save(async () => {
         await updateUser({ variables: { id: editing.id, input: change } });
+        await saveQuota(editing.id, aiQuota.data?.userAiQuota.override ?? null);
         await refetch();
       }, 'User Updated successfully');
     }
@@ -114,13 +134,18 @@ export function UsersScreen() {
       <Pager page={page} lastPage={data?.adminUsers.lastPage ?? 1} onPage={setPage} />
       {editing && (
         <Modal title={editing === 'new' ? 'Add User' : 'Edit User'} onClose={() => setEditing(null)}>
-          <UserForm
-            user={editing === 'new' ? null : editing}
-            errors={form.errors}
-            busy={form.busy}
-            onSubmit={submit}
-            onCancel={() => setEditing(null)}
-          />
+          {aiQuota.loading ? (
+            <p role="status">Loading…</p>
+          ) : (
+            <UserForm
+              user={editing === 'new' ? null : editing}
+              aiQuota={aiQuota.data?.userAiQuota}
+              errors={form.errors}
+              busy={form.busy}
+              onSubmit={submit}
+              onCancel={() => setEditing(null)}
+            />
+          )}
         </Modal>
       )}
       {deleting && (

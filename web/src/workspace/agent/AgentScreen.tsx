@@ -14,7 +14,8 @@ import {
 } from '@promptloom/proto';
 import { Logo } from '../../components/Logo';
 import { TextField } from '../../components/TextField';
-import { AI_MODELS, PREVIOUS_SETTINGS } from '../data/agent-operations';
+import { AI_MODELS, MY_AI_QUOTA, PREVIOUS_SETTINGS } from '../data/agent-operations';
+import { AiQuotaNote } from './AiQuotaNote';
 import { useSelection } from '../data/useSelection';
 import { FAMILY_VIEW } from '../families';
 import { useAgentRun } from './useAgentRun';
@@ -37,6 +38,7 @@ export function AgentScreen({ family }: { family: ListFamily }) {
   const previous = useQuery(PREVIOUS_SETTINGS, { variables: { family } });
   const { selection } = useSelection();
   const { state, run } = useAgentRun(family);
+  const quota = useQuery(MY_AI_QUOTA, { fetchPolicy: 'cache-and-network' });
   const [model, setModel] = useState(MODEL_PLACEHOLDER);
   const [frequency, setFrequency] = useState('');
   const [role, setRole] = useState('');
@@ -78,7 +80,7 @@ export function AgentScreen({ family }: { family: ListFamily }) {
       levels: level,
       agentRole: role.trim() || undefined,
       name: reference.trim() || undefined,
-    });
+    }).then(() => quota.refetch());
   }
 
   const running = state.phase === 'running';
@@ -143,9 +145,12 @@ export function AgentScreen({ family }: { family: ListFamily }) {
               This agent already ran today{state.nextDate ? `; it can run again on ${state.nextDate}` : ''}.
             </p>
           )}
-          <button type="submit" className="button-primary" disabled={running}>
-            {running ? 'Generating…' : 'Run'}
-          </button>
+          <div className="agent-run-row">
+            <button type="submit" className="button-primary" disabled={running}>
+              {running ? 'Generating…' : 'Run'}
+            </button>
+            <AiQuotaNote quota={quota.data?.myAiQuota} />
+          </div>
           {running && (
             <p className="notice" role="status">
               Generating your {view.title.toLowerCase()}… they will appear as soon as they are ready.

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { useMutation, useSubscription } from '@apollo/client/react';
 import { type ListFamily } from '@promptloom/proto';
+import { limitMessageOf } from '../../apollo/limit-errors';
 import { GENERATION_FAILED, LIST_JOBS_DONE, RUN_AGENT, type RunAgentInput } from '../data/agent-operations';
 
 export type RunState =
@@ -47,8 +48,9 @@ export function useAgentRun(family: ListFamily) {
         return;
       }
       setState(finished.current.get(ticket.jobId) ?? { phase: 'running', jobId: ticket.jobId });
-    } catch {
-      setState({ phase: 'failed', message: 'Error occurred while processing.' });
+    } catch (error) {
+      // A run past the day's AI quota says so (and when it may run again) instead of the generic failure.
+      setState({ phase: 'failed', message: limitMessageOf(error) ?? 'Error occurred while processing.' });
     }
   }
   return { state, run };

@@ -1,0 +1,72 @@
+import { Arg, Ctx, Field, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { aiOperations, type AiQuota as AiQuotaView } from '@promptloom/proto';
+import { call } from '@promptloom/shared';
+import { requireActor, requireAdmin, type GraphQLContext } from '../context';
+
+@ObjectType({
+  description: "A user's AI calls today (UTC): Runs, sub-element generations, chat, refine, swap.",
+})
+export class AiQuota {
+  @Field(() => Int) userId!: number;
+  @Field(() => Int, { description: "Calls allowed per day: the admin's override, else the default." })
+  limit!: number;
+  @Field(() => Int) used!: number;
+  @Field(() => Int) remaining!: number;
+  @Field(() => String, { description: 'When the count starts again (next UTC midnight), ISO 8601.' })
+  resetsAt!: string;
+  @Field(() => Int, { nullable: true, description: "The admin's override; null: the default applies." })
+  override!: number | null;
+
+  static from(view: AiQuotaView): AiQuota {
+    return Object.assign(new AiQuota(), {
+      userId: view.user_id,
+      limit: view.limit,
+      used: view.used,
+      remaining: view.remaining,
+      resetsAt: view.resets_at,
+      override: view.override,
+    });
+  }
+}
+
+@Resolver()
+export class AiQuotaResolver {
+  @Query(() => AiQuota, { description: "The signed-in user's AI calls left today." })
+  async myAiQuota(@Ctx() context: GraphQLContext) {
+    const actor = requireActor(context);
+    const quota = await call(
+      context.bus,
+      aiOperations.getQuota,
+      { user_id: actor.userId },
+      { context: context.request },
+    );
+    return AiQuota.from(quota);
+  }
+
+  @Query(() => AiQuota, { description: "Admin: a user's AI quota." })
+  async userAiQuota(@Ctx() context: GraphQLContext, @Arg('userId', () => Int) userId: number) {
+    requireAdmin(context);
+    const quota = await call(
+      context.bus,
+      aiOperations.getQuota,
+      { user_id: userId },
+      { context: context.request },
+    );
+    return AiQuota.from(quota);
+  }
+
+  @Mutation(() => AiQuota, {
+    description: "Admin: sets a user's daily AI calls; null goes back to the default.",
+  })
+  async setUserAiQuota(
+    @Ctx() context: GraphQLContext,
+    @Arg('userId', () => Int) userId: number,
+    @Arg('dailyLimit', () => Int, { nullable: true }) dailyLimit: number | null,
+  ) {
+    requireAdmin(context);
+    const request = { user_id: userId, daily_limit: dailyLimit ?? null };
+    return AiQuota.from(
+      await call(context.bus, aiOperations.setQuota, request, { context: context.request }),
+    );
+  }
+}

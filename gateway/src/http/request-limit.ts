@@ -1,0 +1,54 @@
+import { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { describeWait, tooManyRequests } from '@promptloom/proto';
+import { Limit, MEMORY_LIMIT_STORE, type LimitStore, type Logger } from '@promptloom/shared';
+import { LimitHeadroom } from './limit-headroom';
+
+export interface RequestLimitSettings {
+  /** Requests per user (or, without a token, per address) per minute, over REST and GraphQL. */
+  perMinute: number;
+  enabled: boolean;
+  /** PostgreSQL to share the count between gateway replicas; memory in the embedded default (one process). */
+  store: LimitStore;
+}
+
+export const DEFAULT_REQUEST_LIMITS: RequestLimitSettings = {
+  perMinute: 600,
+  enabled: true,
+  store: MEMORY_LIMIT_STORE,
+};
+
+export const tooManyRequestsMessage = (wait: string) =>
+  `Too many requests. Please slow down and try again ${wait}.`;
+
+/**
+ * Counts each REST and GraphQL request against its user (its address without a token). Past the limit REST answers
+ * 429 with `Retry-After`; GraphQL answers 429 with `Retry-After` and a `TOO_MANY_REQUESTS` error in the GraphQL
+ * envelope. A store that does not answer lets requests through (fails open) and logs it.
+ */
+export function requestLimits(settings: RequestLimitSettings, logger: Logger) {
+  const limit = new Limit(
+    settings.store,
+    { name: 'requests_user', points: settings.perMinute, windowSeconds: 60, whenStoreDown: 'open' },
+    logger,
+  );
+  // In memory a count costs microseconds; a PostgreSQL count is kept off the path of requests far from the limit.
+  const counter = settings.store.kind === 'postgres' ? new LimitHeadroom(limit) : limit;
+  const check =
+    (answer: 'rest' | 'graphql'): RequestHandler =>
+    async (request: Request, response: Response, next: NextFunction) => {
+      if (!settings.enabled) return next();
+      const actor = request.context.actor;
+      const outcome = await counter.take(actor ? `user:${actor.userId}` : `ip:${request.ip}`);
+      if (outcome.allowed) return next();
+      const wait = outcome.retryAfterSeconds;
+      const error = tooManyRequests(tooManyRequestsMessage(describeWait(wait)), wait);
+      if (answer === 'rest') return next(error);
+      response.setHeader('Retry-After', String(error.retryAfterSeconds));
+      response.status(429).json({
+        errors: [
+          { message: error.message, extensions: { code: error.code, retryAfter: error.retryAfterSeconds } },
+        ],
+      });
+    };
+  return { rest: check('rest'), graphql: check('graphql') };
+}

@@ -1,0 +1,30 @@
+import { Router } from 'express';
+import { aiOperations } from '@promptloom/proto';
+import { callWith, type Bus } from '@promptloom/shared';
+import { requireRequestAdmin } from '../auth/guards';
+import { bodyOf } from './ai/path-owner';
+
+/** Admin: a user's AI calls per day (`daily_limit`; null goes back to the configured default). */
+export function adminAiQuotaRoutes(bus: Bus): Router {
+  const router = Router();
+  router.get('/api/admin/user/ai-quota/:id', async (request, response) => {
+    requireRequestAdmin(request);
+    const quota = await callWith(
+      bus,
+      aiOperations.getQuota,
+      { user_id: request.params.id },
+      {
+        context: request.context,
+      },
+    );
+    response.json({ data: quota });
+  });
+  router.put('/api/admin/user/ai-quota/:id', async (request, response) => {
+    requireRequestAdmin(request);
+    // `daily_limit: null` clears the override; an absent one is a 422 like any other bad number.
+    const input = { user_id: request.params.id, daily_limit: bodyOf(request).daily_limit };
+    const quota = await callWith(bus, aiOperations.setQuota, input, { context: request.context });
+    response.json({ message: 'AI quota updated successfully', data: quota });
+  });
+  return router;
+}

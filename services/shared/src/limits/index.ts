@@ -1,0 +1,2 @@
+export * from './limit';
+export * from './limit-store';

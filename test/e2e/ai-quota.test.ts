@@ -1,0 +1,99 @@
+import { ensureAdminAccount } from '@promptloom/admin';
+import { type Browser, type Page } from 'playwright-core';
+import { WEB_DIST_DIR, launchBrowser } from '../support/browser';
+import { startTestProduct, type TestProduct } from '../support/embedded-product';
+import { newUser, requestJson } from '../support/http';
+import { ADMIN, dialog, signIn } from './admin-support';
+
+// One AI call a day, so a single Run reaches the limit. Offline provider: the Run is a real job on the worker.
+let product: TestProduct;
+let browser: Browser;
+
+beforeAll(async () => {
+  product = await startTestProduct({ webDistDir: WEB_DIST_DIR, aiCallsPerDay: 1 });
+  await ensureAdminAccount(product.bus, { ...ADMIN, always: true });
+  browser = await launchBrowser();
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+async function signedInUser(width: number): Promise<{ page: Page; id: number }> {
+  const user = newUser();
+  const signup = await requestJson(product.baseUrl, 'POST', '/api/signup', { body: user });
+  const page = await (await browser.newContext({ viewport: { width, height: 800 } })).newPage();
+  page.setDefaultTimeout(15_000);
+  await signIn(page, product.baseUrl, user);
+  await page.waitForURL('**/types/dashboard');
+  return { page, id: signup.body.user.id };
+}
+
+describe('the AI calls left today, beside the Run button', () => {
+  it('shows the count at 360 px, and a Run at the limit is refused with a clear message', async () => {
+    const { page } = await signedInUser(360);
+    await page.goto(`${product.baseUrl}/elements/AgentBL`);
+    const note = page.getByText('1 of 1 AI runs left today');
+    await note.waitFor();
+    const run = page.getByRole('button', { name: 'Run' });
+    for (const box of [await note.boundingBox(), await run.boundingBox()]) {
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+    }
+
+    await page.getByLabel('Model').selectOption('gpt-4o');
+    await page.getByPlaceholder('Enter frequency like 5 or 10').fill('3');
+    await run.click();
+    await page.waitForURL((url) => !url.pathname.endsWith('/AgentBL'));
+
+    await page.goto(`${product.baseUrl}/elements/AgentBL`);
+    await page.getByText(/^0 of 1 AI runs left today \(more at .+\)$/).waitFor();
+    await page.getByLabel('Model').selectOption('gpt-4o');
+    await page.getByPlaceholder('Enter frequency like 5 or 10').fill('3');
+    await page.getByRole('button', { name: 'Run' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /^You have used all 1 AI calls for today\. You can run the AI again in / })
+      .waitFor();
+  }, 60_000);
+});
+
+describe('the admin user form', () => {
+  it('sets and clears a user’s AI calls per day', async () => {
+    const person = newUser();
+    const signup = await requestJson(product.baseUrl, 'POST', '/api/signup', { body: person });
+    const page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
+    page.setDefaultTimeout(15_000);
+    await signIn(page, product.baseUrl, ADMIN);
+    await page.waitForURL('**/admin/UserManage');
+    const adminToken = (await requestJson(product.baseUrl, 'POST', '/api/login', { body: ADMIN })).body
+      .access_token;
+    const quotaOf = async () =>
+      (
+        await requestJson(product.baseUrl, 'GET', `/api/admin/user/ai-quota/${signup.body.user.id}`, {
+          token: adminToken,
+        })
+      ).body.data;
+
+    await page.getByRole('button', { name: `Edit ${person.email}` }).click();
+    const edit = dialog(page, 'Edit User');
+    const field = edit.getByLabel('AI calls per day');
+    await edit.getByPlaceholder('Default (1)').waitFor();
+    await field.fill('many');
+    await edit.getByRole('button', { name: 'Update' }).click();
+    await edit.getByText('The daily AI calls must be a whole number from 0 to 100000.').waitFor();
+
+    await field.fill('25');
+    await edit.getByRole('button', { name: 'Update' }).click();
+    await page.getByText('User Updated successfully').waitFor();
+    await edit.waitFor({ state: 'detached' });
+    expect(await quotaOf()).toMatchObject({ limit: 25, override: 25 });
+
+    await page.getByRole('button', { name: `Edit ${person.email}` }).click();
+    await expect(dialog(page, 'Edit User').getByLabel('AI calls per day').inputValue()).resolves.toBe('25');
+    await dialog(page, 'Edit User').getByLabel('AI calls per day').fill('');
+    await dialog(page, 'Edit User').getByRole('button', { name: 'Update' }).click();
+    await dialog(page, 'Edit User').waitFor({ state: 'detached' });
+    expect(await quotaOf()).toMatchObject({ limit: 1, override: null });
+  }, 60_000);
+});
