@@ -125,6 +125,9 @@ const SAMPLES: Record<string, (target: Target) => unknown> = {
   'svc.admin.dashboard.figures': () => ({}),
   'svc.ai.models': () => ({}),
   'svc.ai.chat': () => ({ model: 'gpt-4o', messages: [{ role: 'user', content: 'Hello' }] }),
+  'svc.ai.chat.user': () => ({ model: 'gpt-4o', messages: [{ role: 'user', content: 'Hello' }] }),
+  'svc.ai.quota.get': (t) => ({ user_id: t.userId }),
+  'svc.ai.quota.set': (t) => ({ user_id: t.userId, daily_limit: 5 }),
   'svc.ai.lists.get': (t) => ({ family: 'tl', user_id: t.userId }),
   'svc.ai.lists.store': (t) => ({
     family: 'tl',
