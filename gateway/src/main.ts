@@ -7,6 +7,7 @@ import {
   shutdownOnSignals,
 } from '@promptloom/shared';
 import { createGateway } from './gateway';
+import { edgeSettings } from './edge-settings';
 
 /** The gateway as its own process (distributed mode): talks to the services over NATS. */
 async function main(): Promise<void> {
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
       maxBodyBytes: config.MAX_BODY_BYTES,
       webDistDir: config.WEB_DIST_DIR,
       readinessChecks: [{ name: 'bus', check: async () => bus.isConnected() }],
+      ...edgeSettings(config),
     });
     const port = await gateway.listen(config.PORT ?? 4000, config.HOST);
     logger.info({ port }, 'gateway listening');

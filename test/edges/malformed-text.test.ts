@@ -67,10 +67,10 @@ describe('text is valid before anything else: REST', () => {
     [
       'a custom list item',
       `/api/ai/response/tl/newstore/{user}`,
-      () => ({ ai_response: 'x\u0000' }),
-      'ai_response',
+      () => ({ ai_response: ['x\u0000'] }),
+      'ai_response.0',
     ],
-    ['a reason', '/api/ai/response/tl/updateReason/1', () => ({ reason: 'why\u0000' }), 'reason'],
+    ['a reason', '/api/ai/response/tl/updateReason/1', () => ({ ai_reason: 'why\u0000' }), 'ai_reason'],
     [
       'a signature',
       '/api/br/signature/store/{user}',

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startAdminService, type RunningService } from '@promptloom/admin';
 import { startAiWorker, type AiProvider } from '@promptloom/ai-worker';
-import { createGateway, type Gateway } from '@promptloom/gateway';
+import { createGateway, type Gateway, type GatewayOptions } from '@promptloom/gateway';
 import { DiskObjectStore, InProcessBus, createLogger, type Bus, type ObjectStore } from '@promptloom/shared';
 import { createTestDatabase, type TestDatabase } from '@promptloom/shared/testing';
 import {
@@ -42,6 +42,8 @@ export async function startTestProduct(
     openAiBaseUrl?: string;
     aiProvider?: AiProvider;
     aiProviderTimeoutMs?: number;
+    /** Gateway settings beyond the defaults (limits, production mode …). */
+    gateway?: Partial<GatewayOptions>;
   } = {},
 ) {
   const logger = createLogger('test', process.env.TEST_LOG_LEVEL ?? 'silent');
@@ -80,6 +82,7 @@ export async function startTestProduct(
     webDistDir: options.webDistDir,
     readinessChecks: admin.readinessChecks,
     uploads: { objectStore: objects, maxBytes: imageLimits.maxBytes },
+    ...options.gateway,
   });
   const port = await gateway.listen(0, '127.0.0.1');
   const product: TestProduct = {

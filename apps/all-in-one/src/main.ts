@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describeGeneratedAdmin, ensureAdminAccount, startAdminService } from '@promptloom/admin';
 import { startAiWorker } from '@promptloom/ai-worker';
-import { createGateway } from '@promptloom/gateway';
+import { createGateway, edgeSettings } from '@promptloom/gateway';
 import { startSignatureService } from '@promptloom/signature-stream';
 import {
   InProcessBus,
@@ -66,6 +66,7 @@ async function main(): Promise<void> {
       webDistDir: config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST,
       readinessChecks: [...admin.readinessChecks, ...signature.readinessChecks],
       uploads: { objectStore, maxBytes: imageLimits.maxBytes },
+      ...edgeSettings(config),
     });
     const port = await gateway.listen(config.PORT ?? 4000, config.HOST);
     logger.info({ port }, `Promptloom is running on http://localhost:${port}`);

@@ -1,4 +1,4 @@
-import { type ValidationRule } from 'graphql';
+import { type GraphQLError, type ValidationContext, type ValidationRule } from 'graphql';
 import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
@@ -24,9 +24,14 @@ export const DEFAULT_GRAPHQL_LIMITS: GraphQLLimits = {
 
 /** The validation rules that refuse an operation past the limits, with an error saying which limit and by how much. */
 export function limitRules(limits: GraphQLLimits): ValidationRule[] {
+  // Reported as validation errors (a 400), not thrown: a rule that throws makes graphql-js's validate throw (a 500).
+  const report = {
+    propagateOnRejection: false,
+    onReject: [(context: ValidationContext | null, error: GraphQLError) => context?.reportError(error)],
+  };
   return [
-    maxDepthRule({ n: limits.maxDepth, flattenFragments: true }),
-    maxAliasesRule({ n: limits.maxAliases }),
-    costLimitRule({ maxCost: limits.maxCost }),
+    maxDepthRule({ n: limits.maxDepth, flattenFragments: true, ...report }),
+    maxAliasesRule({ n: limits.maxAliases, ...report }),
+    costLimitRule({ maxCost: limits.maxCost, ...report }),
   ] as ValidationRule[];
 }

@@ -45,7 +45,15 @@ export function startSubscriptionsServer(options: {
   const server = makeServer<Record<string, unknown> | undefined, SocketExtra>({
     schema: options.schema,
     parse: (source) => parse(source, { maxTokens: options.graphqlLimits.maxTokens }),
-    validate: (schema, document) => validate(schema, document, rules),
+    // Coded as Apollo codes them over HTTP, so formatError passes them on instead of hiding them as INTERNAL.
+    validate: (schema, document) =>
+      validate(schema, document, rules).map(
+        (error) =>
+          new GraphQLError(error.message, {
+            nodes: error.nodes,
+            extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+          }),
+      ),
     onConnect: (ctx) => {
       const header = ctx.connectionParams?.authorization;
       const token = bearerToken(typeof header === 'string' ? header : undefined);
