@@ -10,6 +10,7 @@ export const ERROR_CODES = [
   'CONFLICT',
   'PAYLOAD_TOO_LARGE',
   'SERVICE_UNAVAILABLE',
+  'TOO_MANY_REQUESTS',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

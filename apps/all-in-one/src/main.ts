@@ -30,6 +30,11 @@ async function main(): Promise<void> {
       databaseUrl: database.url,
       bus,
       logger: createLogger('admin', config.LOG_LEVEL),
+      passwordHashing: {
+        threads: config.PASSWORD_HASH_THREADS,
+        queue: config.PASSWORD_HASH_QUEUE,
+        maxWaitMs: config.PASSWORD_HASH_MAX_WAIT_MS,
+      },
     });
 
     const ai = await startAiWorker({

@@ -9,7 +9,7 @@ import { INTERNAL_ERROR, errorResponse } from './error-responses';
  */
 export function errorHandler(logger: Logger) {
   return (error: unknown, request: Request, response: Response, _next: NextFunction) => {
-    const clientError = error as { status?: unknown; expose?: unknown; message?: unknown };
+    const clientError = (error ?? {}) as { status?: unknown; expose?: unknown; message?: unknown };
     if (
       typeof clientError.status === 'number' &&
       clientError.status >= 400 &&
@@ -30,6 +30,7 @@ export function errorHandler(logger: Logger) {
     }
     const { status, body } = errorResponse(domainError ?? INTERNAL_ERROR);
     if (response.headersSent) return;
+    if (status === 429) response.setHeader('Retry-After', '1');
     response.status(status).json(body);
   };
 }

@@ -8,6 +8,7 @@ export const HTTP_STATUS_OF: Record<ErrorCode, number> = {
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   SERVICE_UNAVAILABLE: 503,
+  TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
 };
 

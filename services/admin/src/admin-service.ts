@@ -35,6 +35,8 @@ import { AccountHandlers } from './users/account-handlers';
 import { AdminGuard } from './users/admin-guard';
 import { UserAdminHandlers } from './users/user-admin-handlers';
 import { UserSchema } from './users/user.entity';
+import { type HashingLimits } from './users/hashing-pool';
+import { configurePasswordHashing } from './users/password';
 
 export const ADMIN_SCHEMA = 'admin';
 
@@ -47,6 +49,8 @@ export interface AdminServiceOptions {
    * such as `npm run create-admin`, which must not mark events published on a bus nobody listens to.
    */
   publishEvents?: boolean;
+  /** Password hashes at once and waiting (PASSWORD_HASH_THREADS / _QUEUE); DEFAULT_HASHING_LIMITS by default. */
+  passwordHashing?: HashingLimits;
 }
 
 export interface RunningService {
@@ -62,7 +66,9 @@ export async function startAdminService({
   bus,
   logger,
   publishEvents = true,
+  passwordHashing,
 }: AdminServiceOptions): Promise<RunningService> {
+  if (passwordHashing) configurePasswordHashing(passwordHashing);
   const orm = await openDatabase({
     url: databaseUrl,
     schema: ADMIN_SCHEMA,

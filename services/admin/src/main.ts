@@ -7,7 +7,16 @@ runServiceProcess({
   name: 'admin',
   defaultPort: 4101,
   start: async ({ config, bus, logger }) => {
-    const service = await startAdminService({ databaseUrl: config.DATABASE_URL, bus, logger });
+    const service = await startAdminService({
+      databaseUrl: config.DATABASE_URL,
+      bus,
+      logger,
+      passwordHashing: {
+        threads: config.PASSWORD_HASH_THREADS,
+        queue: config.PASSWORD_HASH_QUEUE,
+        maxWaitMs: config.PASSWORD_HASH_MAX_WAIT_MS,
+      },
+    });
     const notice = describeGeneratedAdmin(
       await ensureAdminAccount(bus, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD }),
     );

@@ -59,6 +59,7 @@ export const configSchema = z.object({
   WS_MAX_MESSAGES_PER_SECOND: positiveInt(100),
   PASSWORD_HASH_THREADS: positiveInt(2),
   PASSWORD_HASH_QUEUE: positiveInt(32),
+  PASSWORD_HASH_MAX_WAIT_MS: positiveInt(3000),
   UPLOAD_MAX_PENDING_IMAGES: positiveInt(10),
   UPLOAD_MAX_PENDING_BYTES: positiveInt(64 * 1024 * 1024),
 });
