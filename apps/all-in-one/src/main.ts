@@ -70,7 +70,14 @@ async function main(): Promise<void> {
       maxBodyBytes: config.MAX_BODY_BYTES,
       webDistDir: config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST,
       readinessChecks: [...admin.readinessChecks, ...signature.readinessChecks],
-      uploads: { objectStore, maxBytes: imageLimits.maxBytes },
+      uploads: {
+        objectStore,
+        maxBytes: imageLimits.maxBytes,
+        pendingLimits: {
+          maxCount: config.UPLOAD_MAX_PENDING_IMAGES,
+          maxBytes: config.UPLOAD_MAX_PENDING_BYTES,
+        },
+      },
       ...edgeSettings(config),
     });
     const port = await gateway.listen(config.PORT ?? 4000, config.HOST);
