@@ -22,6 +22,7 @@ export interface TestProduct {
   ai: RunningService;
   /** The object store the gateway and the signature service share (a temporary folder unless one is given). */
   objects: ObjectStore;
+  gateway: Gateway;
   stop(): Promise<void>;
 }
 
@@ -93,6 +94,7 @@ export async function startTestProduct(
     signature,
     ai,
     objects,
+    gateway,
     async stop() {
       await gateway.close();
       await signature.stop();
