@@ -49,7 +49,7 @@ export async function startTestProduct(
 ) {
   const logger = createLogger('test', process.env.TEST_LOG_LEVEL ?? 'silent');
   const database = await createTestDatabase();
-  const bus = new InProcessBus({ requestTimeoutMs: 5000 });
+  const bus = new InProcessBus({ requestTimeoutMs: 5000, logger });
   const admin = await startAdminService({ databaseUrl: database.url, bus, logger });
   const objectsFolder = options.objectStore
     ? null

@@ -25,7 +25,11 @@ async function main(): Promise<void> {
   const logger = createLogger('promptloom', config.LOG_LEVEL);
   try {
     const database = await startEmbeddedDatabase(config.DATA_DIR, logger);
-    const bus = new InProcessBus({ requestTimeoutMs: config.BUS_REQUEST_TIMEOUT_MS });
+    // With a logger, a service error is logged once (with its request id) here, as the NATS bus does distributed.
+    const bus = new InProcessBus({
+      requestTimeoutMs: config.BUS_REQUEST_TIMEOUT_MS,
+      logger: createLogger('bus', config.LOG_LEVEL),
+    });
     const admin = await startAdminService({
       databaseUrl: database.url,
       bus,

@@ -9,6 +9,7 @@ export const HTTP_STATUS_OF: Record<ErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   SERVICE_UNAVAILABLE: 503,
   TOO_MANY_REQUESTS: 429,
+  BAD_GATEWAY: 502,
   INTERNAL: 500,
 };
 
