@@ -104,7 +104,6 @@ async function whileLogins() {
 async function whileSubscriptions() {
   const sockets = [];
   let refused = 0;
-  let accepted = 0;
   const perSocket = 100;
   const opened = [];
   for (let socketIndex = 0; socketIndex * perSocket < SUBSCRIPTIONS; socketIndex++) {
@@ -134,7 +133,6 @@ async function whileSubscriptions() {
             }
             resolve();
           } else if (message.type === 'error') refused += 1;
-          else if (message.type === 'next') accepted += 1;
         });
       }),
     );
