@@ -31,7 +31,7 @@ describe('password hashing never stalls the server', () => {
   it('answers /healthz and another user while 16 logins are still hashing', async () => {
     configurePasswordHashing({ threads: 2, queue: 32, maxWaitMs: 3000 });
     const logins = Array.from({ length: 16 }, wrongLogin);
-    await waitFor(() => passwordHashesInFlight() >= 8, 'the logins to reach the hashing pool');
+    await waitFor(() => passwordHashesInFlight() >= 8, 'the logins to reach the hashing pool', 30_000);
 
     const health = await requestJson(product.baseUrl, 'GET', '/healthz');
     expect(health.status).toBe(200);
@@ -51,7 +51,7 @@ describe('password hashing never stalls the server', () => {
     // Each is refused as a wrong password, or (waiting past maxWaitMs on a slow machine) as busy: never a 5xx.
     const statuses = (await Promise.all(logins)).map((answer) => answer.status);
     expect(statuses.every((status) => status === 422 || status === 429)).toBe(true);
-    expect(statuses.filter((status) => status === 422).length).toBeGreaterThanOrEqual(2);
+    expect(statuses.filter((status) => status === 422).length).toBeGreaterThanOrEqual(1);
     expect(passwordHashesInFlight()).toBe(0);
   });
 
