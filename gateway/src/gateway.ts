@@ -8,7 +8,6 @@ import {
   LiveSessions,
   SESSION_CHECK_TTL_MS,
   readiness,
-  sendMetrics,
   type Bus,
   type Logger,
   type ReadinessCheck,
@@ -17,7 +16,10 @@ import { Sessions } from './auth/sessions';
 import { TokenService } from './auth/token-service';
 import { bodyParsers, bodyParsingErrors } from './http/body-parsing';
 import { corsPolicy } from './http/cors-policy';
+import { contentEncodingGuard } from './edge/content-encoding';
+import { requestTextGuard } from './edge/request-text-guard';
 import { errorHandler } from './http/error-handler';
+import { metricsRoute } from './http/metrics-route';
 import { requestContext } from './http/request-context';
 import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
@@ -35,9 +37,12 @@ import { authRoutes } from './rest/auth-routes';
 import { clientConfigRoutes } from './rest/client-config-routes';
 import { type GraphQLContext } from './graphql/context';
 import { formatError } from './graphql/errors';
+import { DEFAULT_GRAPHQL_LIMITS, limitRules, type GraphQLLimits } from './graphql/graphql-limits';
+import { httpOperationGuard } from './graphql/http-operation-guard';
 import { buildGatewaySchema } from './graphql/schema';
 import { startSubscriptionsServer } from './graphql/subscriptions-server';
 import { EventHub } from './subscriptions/event-hub';
+import { DEFAULT_SUBSCRIPTION_LIMITS, type SubscriptionLimits } from './subscriptions/subscription-budget';
 
 export interface GatewayOptions {
   bus: Bus;
@@ -57,7 +62,22 @@ export interface GatewayOptions {
   uploads?: UploadSettings;
   /** Requests per user per minute (README "Limits"); by default 600, counted in memory. */
   requestLimits?: Partial<RequestLimitSettings>;
+  /**
+   * Production mode (NODE_ENV=production by default): no introspection, no field suggestions, no source maps, and
+   * `/metrics` only with `metricsToken`.
+   */
+  production?: boolean;
+  /** When set, `/metrics` answers only `Authorization: Bearer <metricsToken>`. */
+  metricsToken?: string;
+  /** Depth, alias, cost and token limits of one GraphQL operation; DEFAULT_GRAPHQL_LIMITS by default. */
+  graphqlLimits?: Partial<GraphQLLimits>;
+  /** Live subscriptions one WebSocket and one user may hold; DEFAULT_SUBSCRIPTION_LIMITS by default. */
+  subscriptionLimits?: Partial<SubscriptionLimits>;
+  /** Messages a second one WebSocket may send (bursts as large); past it the socket is closed with 4429. */
+  maxSocketMessagesPerSecond?: number;
 }
+
+export const DEFAULT_SOCKET_MESSAGES_PER_SECOND = 100;
 
 export interface Gateway {
   httpServer: http.Server;
@@ -70,6 +90,8 @@ const GRAPHQL_PATH = '/graphql';
 
 /** The stateless edge: REST facade, GraphQL over HTTP and WebSocket, health, and the web client, on one server. */
 export async function createGateway(options: GatewayOptions): Promise<Gateway> {
+  const production = options.production ?? process.env.NODE_ENV === 'production';
+  const graphqlLimits = { ...DEFAULT_GRAPHQL_LIMITS, ...options.graphqlLimits };
   const tokens = new TokenService(options.jwtSecret, options.sessionIdleMs);
   const sessions = new Sessions(options.bus, tokens);
   const liveSessions = new LiveSessions(options.bus, options.sessionCheckTtlMs ?? SESSION_CHECK_TTL_MS);
@@ -93,13 +115,22 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     events,
     liveSessions,
     logger: options.logger,
+    graphqlLimits,
+    subscriptionLimits: { ...DEFAULT_SUBSCRIPTION_LIMITS, ...options.subscriptionLimits },
+    maxMessagesPerSecond: options.maxSocketMessagesPerSecond ?? DEFAULT_SOCKET_MESSAGES_PER_SECOND,
   });
   const apollo = new ApolloServer<GraphQLContext>({
     schema,
     formatError: formatError(options.logger),
+    introspection: !production,
+    hideSchemaDetailsFromClientErrors: production,
+    csrfPrevention: true,
+    validationRules: limitRules(graphqlLimits),
+    parseOptions: { maxTokens: graphqlLimits.maxTokens },
     // The process owns shutdown (shutdownOnSignals); Apollo's own handler would re-send the signal mid-drain.
     stopOnTerminationSignals: false,
     plugins: [
+      httpOperationGuard(),
       ApolloServerPluginDrainHttpServer({ httpServer }),
       { serverWillStart: async () => ({ drainServer: () => subscriptions.close() }) },
     ],
@@ -117,17 +148,17 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     response.status(answer.ready ? 200 : 503).json(answer.body);
   });
 
-  app.get('/metrics', (_request, response, next) => {
-    sendMetrics(response).catch(next);
-  });
+  app.get('/metrics', metricsRoute({ token: options.metricsToken, production }));
 
   app.use(requestContext(tokens, liveSessions));
   app.use(requestLog(options.logger));
+  app.use(contentEncodingGuard());
   const limits = requestLimits({ ...DEFAULT_REQUEST_LIMITS, ...options.requestLimits }, options.logger);
   app.use('/api', limits.rest);
   app.use(GRAPHQL_PATH, limits.graphql);
   app.use(bodyParsers(options.maxBodyBytes));
   app.use(bodyParsingErrors(options.maxBodyBytes));
+  app.use(requestTextGuard());
   app.use(
     GRAPHQL_PATH,
     expressMiddleware(apollo, {
@@ -155,7 +186,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   app.use('/api', (_request, response) => {
     response.status(404).json({ message: 'Not found.' });
   });
-  app.use(webApp(options.webDistDir));
+  app.use(webApp(options.webDistDir, { serveSourceMaps: !production }));
   app.use(errorHandler(options.logger));
 
   return {

@@ -2,3 +2,4 @@ export * from './gateway';
 export { buildGatewaySchema } from './graphql/schema';
 export { gatewaySettings } from './gateway-settings';
 export { TokenService } from './auth/token-service';
+export { edgeSettings } from './edge-settings';

@@ -11,6 +11,7 @@ import {
 } from '@promptloom/shared';
 import { createGateway } from './gateway';
 import { gatewaySettings } from './gateway-settings';
+import { edgeSettings } from './edge-settings';
 
 /** The gateway as its own process (distributed mode): talks to the services over NATS. */
 async function main(): Promise<void> {
@@ -42,6 +43,7 @@ async function main(): Promise<void> {
         perMinute: config.REQUESTS_PER_USER_PER_MINUTE,
         enabled: config.RATE_LIMITS_ENABLED,
       },
+      ...edgeSettings(config),
     });
     const port = await gateway.listen(config.PORT ?? 4000, config.HOST);
     logger.info({ port }, 'gateway listening');

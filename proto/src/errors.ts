@@ -11,6 +11,7 @@ export const ERROR_CODES = [
   'PAYLOAD_TOO_LARGE',
   'TOO_MANY_REQUESTS',
   'SERVICE_UNAVAILABLE',
+  'BAD_GATEWAY',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

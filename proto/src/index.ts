@@ -1,6 +1,7 @@
 export * from './enums';
 export * from './errors';
 export * from './validation';
+export * from './text-safety';
 export * from './fields';
 export * from './operation';
 export * from './context';

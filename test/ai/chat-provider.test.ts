@@ -61,7 +61,10 @@ describe('svc.ai.chat through the real openai SDK against a local OpenAI-compati
   it("gives up after 1 + 2 attempts with 'Error occurred while processing.'", async () => {
     const before = fake.requests.length;
     fake.reply(...[1, 2, 3].map(() => ({ status: 500, error: 'boom' })));
-    await expect(ask()).rejects.toMatchObject({ code: 'INTERNAL', message: AI_FAILURE_MESSAGE });
+    await expect(ask()).rejects.toMatchObject({
+      code: 'BAD_GATEWAY',
+      message: `${AI_FAILURE_MESSAGE} The AI provider (OpenAI-compatible server) did not answer; please try again in a moment.`,
+    });
     expect(fake.requests.length - before).toBe(3);
   });
 
@@ -69,7 +72,10 @@ describe('svc.ai.chat through the real openai SDK against a local OpenAI-compati
     fake.reply({ content: '' });
     await expect(ask()).resolves.toMatchObject({ content: '' });
     fake.reply({ hang: true }, { hang: true }, { hang: true });
-    await expect(ask()).rejects.toMatchObject({ message: AI_FAILURE_MESSAGE });
+    await expect(ask()).rejects.toMatchObject({
+      code: 'BAD_GATEWAY',
+      message: expect.stringContaining(AI_FAILURE_MESSAGE),
+    });
   });
 
   it('refuses a request outside the bounds with the field messages', async () => {

@@ -29,6 +29,7 @@ export interface TestProduct {
   ai: RunningService;
   /** The object store the gateway and the signature service share (a temporary folder unless one is given). */
   objects: ObjectStore;
+  gateway: Gateway;
   stop(): Promise<void>;
 }
 
@@ -60,12 +61,14 @@ export async function startTestProduct(
     requestLimits?: GatewayOptions['requestLimits'];
     /** Where every log line goes (tests that check what is logged); silent by default. */
     logger?: Logger;
+    /** Gateway settings beyond the defaults (limits, production mode …). */
+    gateway?: Partial<GatewayOptions>;
   } = {},
 ) {
   const logger = options.logger ?? createLogger('test', process.env.TEST_LOG_LEVEL ?? 'silent');
   const database = await createTestDatabase();
   // Generous: argon2 and migrations on a loaded machine must not turn into SERVICE_UNAVAILABLE.
-  const bus = options.bus ?? new InProcessBus({ requestTimeoutMs: 15_000 });
+  const bus = options.bus ?? new InProcessBus({ requestTimeoutMs: 15_000, logger });
   const admin = await startAdminService({
     databaseUrl: database.url,
     bus,
@@ -109,6 +112,7 @@ export async function startTestProduct(
     readinessChecks: admin.readinessChecks,
     uploads: { objectStore: objects, maxBytes: imageLimits.maxBytes },
     requestLimits: options.requestLimits,
+    ...options.gateway,
   });
   const port = await gateway.listen(0, '127.0.0.1');
   const product: TestProduct = {
@@ -119,6 +123,7 @@ export async function startTestProduct(
     signature,
     ai,
     objects,
+    gateway,
     async stop() {
       await gateway.close();
       await signature.stop();

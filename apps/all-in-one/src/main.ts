@@ -6,7 +6,7 @@ import {
   startAdminService,
 } from '@promptloom/admin';
 import { aiWorkerSettings, startAiWorker } from '@promptloom/ai-worker';
-import { createGateway, gatewaySettings } from '@promptloom/gateway';
+import { createGateway, edgeSettings, gatewaySettings } from '@promptloom/gateway';
 import { signatureServiceSettings, startSignatureService } from '@promptloom/signature-stream';
 import {
   InProcessBus,
@@ -31,12 +31,21 @@ async function main(): Promise<void> {
   const logger = createLogger('promptloom', config.LOG_LEVEL);
   try {
     const database = await startEmbeddedDatabase(config.DATA_DIR, logger);
-    const bus = new InProcessBus({ requestTimeoutMs: config.BUS_REQUEST_TIMEOUT_MS });
+    // With a logger, a service error is logged once (with its request id) here, as the NATS bus does distributed.
+    const bus = new InProcessBus({
+      requestTimeoutMs: config.BUS_REQUEST_TIMEOUT_MS,
+      logger: createLogger('bus', config.LOG_LEVEL),
+    });
     const admin = await startAdminService({
       databaseUrl: database.url,
       bus,
       logger: createLogger('admin', config.LOG_LEVEL),
       signInLimits: signInLimitsOf(config),
+      passwordHashing: {
+        threads: config.PASSWORD_HASH_THREADS,
+        queue: config.PASSWORD_HASH_QUEUE,
+        maxWaitMs: config.PASSWORD_HASH_MAX_WAIT_MS,
+      },
     });
 
     const ai = await startAiWorker({
@@ -76,9 +85,17 @@ async function main(): Promise<void> {
         ...signature.readinessChecks,
         { name: 'bus', check: async () => bus.isConnected() },
       ],
-      uploads: { objectStore, maxBytes: config.IMAGE_MAX_BYTES },
+      uploads: {
+        objectStore,
+        maxBytes: config.IMAGE_MAX_BYTES,
+        pendingLimits: {
+          maxCount: config.UPLOAD_MAX_PENDING_IMAGES,
+          maxBytes: config.UPLOAD_MAX_PENDING_BYTES,
+        },
+      },
       // One process: the request counts in memory are the whole product's.
       requestLimits: { perMinute: config.REQUESTS_PER_USER_PER_MINUTE, enabled: config.RATE_LIMITS_ENABLED },
+      ...edgeSettings(config),
     });
     const port = await gateway.listen(config.PORT ?? 4000, config.HOST);
     logger.info({ port }, `Promptloom is running on http://localhost:${port}`);

@@ -1,4 +1,4 @@
-import { type GraphQLFormattedError } from 'graphql';
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { DomainError } from '@promptloom/proto';
 import { type Logger } from '@promptloom/shared';
@@ -39,7 +39,18 @@ export function formatError(logger: Logger) {
     const code = formatted.extensions?.code;
     if (typeof code === 'string' && code !== 'INTERNAL_SERVER_ERROR')
       return { ...formatted, extensions: { code } };
+    if (isRequestError(original)) return { message: formatted.message, extensions: { code: 'BAD_REQUEST' } };
     logger.error({ err: original }, 'unhandled GraphQL error');
     return { message: 'Internal server error.', path: formatted.path, extensions: { code: 'INTERNAL' } };
   };
+}
+
+/**
+ * An error Apollo raised about the request itself with a 4xx status but no code (a persisted query whose hash does
+ * not match): the client's mistake, told as it is, not an INTERNAL error.
+ */
+function isRequestError(error: unknown): boolean {
+  if (!(error instanceof GraphQLError) || error.originalError) return false;
+  const status = (error.extensions?.http as { status?: unknown } | undefined)?.status;
+  return typeof status === 'number' && status >= 400 && status < 500;
 }

@@ -1,8 +1,8 @@
 import { type Server } from 'node:http';
-import { type GraphQLError, type GraphQLSchema } from 'graphql';
-import { useServer } from 'graphql-ws/use/ws';
+import { GraphQLError, parse, specifiedRules, validate, type GraphQLSchema } from 'graphql';
+import { makeServer } from 'graphql-ws';
 import { WebSocketServer } from 'ws';
-import { type RequestContext } from '@promptloom/proto';
+import { findUnsafeText, type RequestContext } from '@promptloom/proto';
 import { bearerToken, type TokenService } from '../auth/token-service';
 import { type GraphQLContext } from './context';
 import { type Sessions } from '../auth/sessions';
@@ -10,11 +10,21 @@ import { type Bus, type LiveSessions, type Logger } from '@promptloom/shared';
 import { SessionSockets } from '../subscriptions/session-sockets';
 import { formatError } from './errors';
 import { type EventHub } from '../subscriptions/event-hub';
+import { MAX_DOCUMENT_NESTING, documentNesting } from '../edge/graphql-nesting';
+import { limitRules, type GraphQLLimits } from './graphql-limits';
+import { SubscriptionBudget, type SubscriptionLimits } from '../subscriptions/subscription-budget';
+import { serveOverWebSocket, type WsExtra } from '../subscriptions/ws-transport';
+
+interface SocketExtra extends WsExtra {
+  context?: RequestContext;
+}
 
 /**
  * graphql-ws on the same path as HTTP GraphQL. The token travels in the connection's init payload as
  * `{ authorization: 'Bearer …' }`; a connection with a bad token (or an ended session) is refused, one without stays
- * anonymous. When a session ends, its open sockets are closed with 4401 (4403 for a deactivated account).
+ * anonymous. When a session ends, its open sockets are closed with 4401 (4403 for a deactivated account). Each
+ * operation passes the same edge checks as over HTTP (valid text, nesting, depth/alias/cost limits), and a socket or
+ * user past its subscription budget is refused with TOO_MANY_REQUESTS.
  */
 export function startSubscriptionsServer(options: {
   httpServer: Server;
@@ -26,50 +36,84 @@ export function startSubscriptionsServer(options: {
   events: EventHub;
   liveSessions: LiveSessions;
   logger: Logger;
+  graphqlLimits: GraphQLLimits;
+  subscriptionLimits: SubscriptionLimits;
+  maxMessagesPerSecond: number;
 }) {
   const sockets = new SessionSockets();
   const stopClosing = options.liveSessions.onEnded((ended) => sockets.close(ended));
   const format = formatError(options.logger);
   const formatAll = (errors: readonly GraphQLError[]) => errors.map((error) => format(error.toJSON(), error));
+  const rules = [...specifiedRules, ...limitRules(options.graphqlLimits)];
+  const budget = new SubscriptionBudget(options.subscriptionLimits);
   const wsServer = new WebSocketServer({ server: options.httpServer, path: options.path });
-  const cleanup = useServer<Record<string, unknown>, { context?: RequestContext }>(
-    {
-      schema: options.schema,
-      onConnect: async (ctx) => {
-        const header = ctx.connectionParams?.authorization;
-        const token = bearerToken(typeof header === 'string' ? header : undefined);
-        const context: RequestContext = {};
-        if (token) {
-          try {
-            const { actor } = options.tokens.verify(token);
-            if (!(await options.liveSessions.isLive(actor))) return false;
-            context.actor = actor;
-          } catch {
-            return false;
-          }
-          sockets.add(context.actor.userId, context.actor.sessionId!, ctx.extra.socket);
+  const server = makeServer<Record<string, unknown> | undefined, SocketExtra>({
+    schema: options.schema,
+    parse: (source) => parse(source, { maxTokens: options.graphqlLimits.maxTokens }),
+    // Coded as Apollo codes them over HTTP, so formatError passes them on instead of hiding them as INTERNAL.
+    validate: (schema, document) =>
+      validate(schema, document, rules).map(
+        (error) =>
+          new GraphQLError(error.message, {
+            nodes: error.nodes,
+            extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+          }),
+      ),
+    onConnect: async (ctx) => {
+      const header = ctx.connectionParams?.authorization;
+      const token = bearerToken(typeof header === 'string' ? header : undefined);
+      const context: RequestContext = {};
+      if (token) {
+        try {
+          const { actor } = options.tokens.verify(token);
+          if (!(await options.liveSessions.isLive(actor))) return false;
+          context.actor = actor;
+        } catch {
+          return false;
         }
-        ctx.extra.context = context;
-        return true;
-      },
-      // The same error shapes as over HTTP (Apollo's formatError does not run on this path).
-      onError: (_ctx, _id, _payload, errors) => formatAll(errors),
-      onNext: (_ctx, _id, _payload, _args, result) =>
-        result.errors ? { ...result, errors: formatAll(result.errors) } : undefined,
-      context: (ctx): GraphQLContext => ({
-        request: ctx.extra.context ?? {},
-        sessions: options.sessions,
-        bus: options.bus,
-        events: options.events,
-      }),
+        sockets.add(context.actor.userId, context.actor.sessionId!, ctx.extra.socket);
+      }
+      ctx.extra.context = context;
+      if (context.actor) budget.joined(ctx, context.actor.userId);
+      return true;
     },
-    wsServer,
-  );
+    onClose: (ctx) => {
+      const userId = ctx.extra.context?.actor?.userId;
+      if (userId !== undefined) budget.left(ctx, userId);
+    },
+    onSubscribe: (ctx, _id, payload) => {
+      const unsafe = findUnsafeText(payload);
+      if (unsafe) {
+        const message = Object.values(unsafe)[0]![0]!;
+        return [new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT', fields: unsafe } })];
+      }
+      if (documentNesting(payload.query) > MAX_DOCUMENT_NESTING) {
+        const message = `The query is nested too deeply (at most ${MAX_DOCUMENT_NESTING} levels).`;
+        return [new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } })];
+      }
+      const refusal = budget.refusal(ctx, ctx.extra.context?.actor?.userId);
+      if (refusal) return [new GraphQLError(refusal, { extensions: { code: 'TOO_MANY_REQUESTS' } })];
+      return undefined;
+    },
+    // The same error shapes as over HTTP (Apollo's formatError does not run on this path).
+    onError: (_ctx, _id, _payload, errors) => formatAll(errors),
+    onNext: (_ctx, _id, _payload, _args, result) =>
+      result.errors ? { ...result, errors: formatAll(result.errors) } : undefined,
+    context: (ctx): GraphQLContext => ({
+      request: ctx.extra.context ?? {},
+      sessions: options.sessions,
+      bus: options.bus,
+      events: options.events,
+    }),
+  });
+  const transport = serveOverWebSocket(server, wsServer, {
+    logger: options.logger,
+    maxMessagesPerSecond: options.maxMessagesPerSecond,
+  });
   return {
     async close() {
       stopClosing();
-      await cleanup.dispose();
-      await new Promise<void>((resolve) => wsServer.close(() => resolve()));
+      await transport.dispose();
     },
   };
 }

@@ -1,8 +1,13 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { refuseInput } from '../edge/refuse-input';
+import { verifyUtf8 } from '../edge/utf8-body';
 
-/** JSON and form bodies up to `limitBytes`; the failures body-parser raises become clear 4xx answers. */
+/** JSON and form bodies up to `limitBytes`, UTF-8 only; the failures body-parser raises become clear 4xx answers. */
 export function bodyParsers(limitBytes: number) {
-  return [express.json({ limit: limitBytes }), express.urlencoded({ extended: false, limit: limitBytes })];
+  return [
+    express.json({ limit: limitBytes, verify: verifyUtf8 }),
+    express.urlencoded({ extended: false, limit: limitBytes, verify: verifyUtf8 }),
+  ];
 }
 
 interface BodyParserError extends Error {
@@ -11,8 +16,10 @@ interface BodyParserError extends Error {
 }
 
 export function bodyParsingErrors(limitBytes: number) {
-  return (error: BodyParserError, _request: Request, response: Response, next: NextFunction) => {
+  return (error: BodyParserError, request: Request, response: Response, next: NextFunction) => {
     switch (error.type) {
+      case 'entity.invalid.utf8':
+        return refuseInput(request, response, 400, { body: ['The request body is not valid UTF-8.'] });
       case 'entity.parse.failed':
         return response.status(400).json({ message: 'The request body is not valid JSON.' });
       case 'entity.too.large':

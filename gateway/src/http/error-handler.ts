@@ -3,9 +3,24 @@ import { DomainError } from '@promptloom/proto';
 import { type Logger } from '@promptloom/shared';
 import { INTERNAL_ERROR, errorResponse } from './error-responses';
 
-/** The last middleware: DomainErrors answer with their status; anything else is logged and answers a bare 500. */
+/**
+ * The last middleware: DomainErrors answer with their status, as do the client errors Express and its parsers raise
+ * (`status` 4xx with `expose`); anything else is logged and answers a bare 500.
+ */
 export function errorHandler(logger: Logger) {
   return (error: unknown, request: Request, response: Response, _next: NextFunction) => {
+    const clientError = (error ?? {}) as { status?: unknown; expose?: unknown; message?: unknown };
+    if (
+      typeof clientError.status === 'number' &&
+      clientError.status >= 400 &&
+      clientError.status < 500 &&
+      clientError.expose === true &&
+      !response.headersSent
+    ) {
+      logger.debug({ err: error, requestId: request.context?.requestId }, 'client error');
+      response.status(clientError.status).json({ message: String(clientError.message) });
+      return;
+    }
     const domainError = error instanceof DomainError ? error : null;
     if (!domainError) {
       logger.error(
@@ -16,6 +31,7 @@ export function errorHandler(logger: Logger) {
     const { status, body } = errorResponse(domainError ?? INTERNAL_ERROR);
     if (response.headersSent) return;
     if (body.retry_after !== undefined) response.setHeader('Retry-After', String(body.retry_after));
+    else if (status === 429) response.setHeader('Retry-After', '1');
     response.status(status).json(body);
   };
 }

@@ -9,6 +9,7 @@ export const HTTP_STATUS_OF: Record<ErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   TOO_MANY_REQUESTS: 429,
   SERVICE_UNAVAILABLE: 503,
+  BAD_GATEWAY: 502,
   INTERNAL: 500,
 };
 

@@ -4,12 +4,21 @@ import express, { type Request, type Response, type NextFunction, type Router } 
 
 const NOT_WEB = /^\/(api|graphql|healthz|readyz|metrics|sanctum)(\/|$)/;
 
+const SOURCE_MAP = /\.map$/i;
+
 /**
  * Serves the built React client and answers every other GET that wants HTML with its index.html, so client-side
  * routes (/types/dashboard, /admin/UserManage …) load on refresh. Until the client is built, a plain page says so.
+ * In production the build's source maps stay on disk (for error reporting) and are not served.
  */
-export function webApp(distDir: string | undefined): Router {
+export function webApp(distDir: string | undefined, options: { serveSourceMaps: boolean }): Router {
   const router = express.Router();
+  if (!options.serveSourceMaps) {
+    router.use((request: Request, response: Response, next: NextFunction) => {
+      if (!SOURCE_MAP.test(request.path)) return next();
+      response.status(404).type('text').send('Not found.');
+    });
+  }
   const index = distDir ? path.join(distDir, 'index.html') : null;
   if (distDir && index && fs.existsSync(index)) {
     router.use(express.static(distDir, { index: false, maxAge: '1h' }));

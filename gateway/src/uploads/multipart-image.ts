@@ -1,6 +1,13 @@
 import { type Request } from 'express';
 import busboy from 'busboy';
-import { IMAGE_EMPTY, IMAGE_REQUIRED, imageTooLarge, invalidInput } from '@promptloom/proto';
+import {
+  IMAGE_EMPTY,
+  IMAGE_NOT_AN_IMAGE,
+  IMAGE_REQUIRED,
+  imageTooLarge,
+  invalidInput,
+} from '@promptloom/proto';
+import { looksLikeImage } from './image-signature';
 
 export interface UploadedImage {
   body: Buffer;
@@ -18,7 +25,8 @@ const NOT_MULTIPART = 'The request must be multipart/form-data with an image fie
 /**
  * Reads a multipart form with one `image` file. The file is counted while it streams: past `maxBytes` reading
  * stops at once and the request fails with 422, so no more than the limit is ever held in memory. An empty
- * file is refused here too; whether the bytes are an image is for the signature service (sharp) to decide.
+ * file is refused here too, and so are bytes that do not start like an image (HTML, noise); whether they decode
+ * as one is for the signature service (sharp) to decide.
  */
 export function readMultipartImage(request: Request, maxBytes: number): Promise<MultipartImageForm> {
   if (!request.is('multipart/form-data'))
@@ -64,6 +72,7 @@ export function readMultipartImage(request: Request, maxBytes: number): Promise<
         if (settled) return;
         const body = Buffer.concat(chunks);
         if (body.length === 0) return fail(invalidInput({ image: [IMAGE_EMPTY] }));
+        if (!looksLikeImage(body)) return fail(invalidInput({ image: [IMAGE_NOT_AN_IMAGE] }));
         image = { body, filename: info.filename ?? 'image' };
       });
     });

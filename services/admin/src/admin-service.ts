@@ -40,6 +40,8 @@ import { AdminGuard } from './users/admin-guard';
 import { DEFAULT_SIGN_IN_LIMITS, SignInLimits, type SignInLimitSettings } from './users/sign-in-limits';
 import { UserAdminHandlers } from './users/user-admin-handlers';
 import { UserSchema } from './users/user.entity';
+import { type HashingLimits } from './users/hashing-pool';
+import { configurePasswordHashing } from './users/password';
 
 export const ADMIN_SCHEMA = 'admin';
 
@@ -54,6 +56,8 @@ export interface AdminServiceOptions {
   publishEvents?: boolean;
   /** Failed sign-ins per account and IP, sign-ups per IP (README "Limits"). */
   signInLimits?: Partial<SignInLimitSettings>;
+  /** Password hashes at once and waiting (PASSWORD_HASH_THREADS / _QUEUE); DEFAULT_HASHING_LIMITS by default. */
+  passwordHashing?: HashingLimits;
 }
 
 export interface RunningService {
@@ -70,7 +74,9 @@ export async function startAdminService({
   logger,
   publishEvents = true,
   signInLimits,
+  passwordHashing,
 }: AdminServiceOptions): Promise<RunningService> {
+  if (passwordHashing) configurePasswordHashing(passwordHashing);
   const orm = await openDatabase({
     url: databaseUrl,
     schema: ADMIN_SCHEMA,

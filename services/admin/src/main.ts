@@ -13,6 +13,11 @@ runServiceProcess({
       bus,
       logger,
       signInLimits: signInLimitsOf(config),
+      passwordHashing: {
+        threads: config.PASSWORD_HASH_THREADS,
+        queue: config.PASSWORD_HASH_QUEUE,
+        maxWaitMs: config.PASSWORD_HASH_MAX_WAIT_MS,
+      },
     });
     const notice = describeGeneratedAdmin(
       await ensureAdminAccount(bus, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD }),

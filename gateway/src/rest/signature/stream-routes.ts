@@ -12,6 +12,7 @@ import {
 import { callWith, type Bus } from '@promptloom/shared';
 import { requirePathAccess, requireRequestActor } from '../../auth/guards';
 import { putIncoming } from '../../uploads/incoming-upload';
+import { DEFAULT_PENDING_UPLOAD_LIMITS, PendingUploadQuota } from '../../uploads/pending-quota';
 import { readMultipartImage } from '../../uploads/multipart-image';
 import { type UploadSettings } from '../../uploads/upload-settings';
 
@@ -22,6 +23,10 @@ const UPLOAD_TIMEOUT_MS = 60_000;
 export function streamRoutes(bus: Bus, uploads: UploadSettings): Router {
   const router = Router();
   const ops = streamOperations;
+  const quota = new PendingUploadQuota(
+    uploads.objectStore,
+    uploads.pendingLimits ?? DEFAULT_PENDING_UPLOAD_LIMITS,
+  );
 
   router.post('/api/stream/prompt', async (request, response) => {
     requireRequestActor(request);
@@ -50,7 +55,7 @@ export function streamRoutes(bus: Bus, uploads: UploadSettings): Router {
       if (!form.image) errors.image = [IMAGE_REQUIRED];
       throw invalidInput(errors);
     }
-    const { key } = await putIncoming(uploads.objectStore, request.context.actor!.userId, form.image);
+    const { key } = await putIncoming(uploads.objectStore, quota, request.context.actor!.userId, form.image);
     try {
       const input = { ...form.fields, userId, upload: { key, filename: form.image.filename.slice(0, 255) } };
       const options = { context: request.context, timeoutMs: UPLOAD_TIMEOUT_MS };
@@ -69,7 +74,7 @@ export function streamRoutes(bus: Bus, uploads: UploadSettings): Router {
     const actor = requireRequestActor(request);
     const form = await readMultipartImage(request, uploads.maxBytes);
     if (!form.image) throw invalidInput({ image: [IMAGE_REQUIRED] });
-    const { id } = await putIncoming(uploads.objectStore, actor.userId, form.image);
+    const { id } = await putIncoming(uploads.objectStore, quota, actor.userId, form.image);
     response.status(201).json({ status: true, upload_id: id });
   });
 

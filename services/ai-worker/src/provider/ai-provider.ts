@@ -1,14 +1,21 @@
-import { type ChatRequest, type ChatResponse } from '@promptloom/proto';
+import { AI_FAILURE_MESSAGE, type ChatRequest, type ChatResponse } from '@promptloom/proto';
 
 /** The one way the worker reaches a chat model: the OpenAI-compatible provider, or the offline word lists. */
 export interface AiProvider {
   /** True for the word-list provider used when no key is configured. */
   readonly offline: boolean;
+  /** How the provider is named to users when it fails ('OpenAI'); 'OpenAI-compatible' when absent. */
+  readonly name?: string;
   /** The reply text ('' when the model answered nothing); throws ProviderError when the provider fails. */
   complete(request: ChatRequest): Promise<ChatResponse>;
 }
 
-/** The provider failed after its retries; the detail is for logs, the user sees SPEC §8's message. */
+/** The message a user sees when the provider failed after its retries: SPEC §8's, then who did not answer. */
+export function providerFailureMessage(provider: AiProvider): string {
+  return `${AI_FAILURE_MESSAGE} The AI provider (${provider.name ?? 'OpenAI-compatible'}) did not answer; please try again in a moment.`;
+}
+
+/** The provider failed after its retries; the detail is for logs, the user sees `providerFailureMessage`. */
 export class ProviderError extends Error {
   constructor(
     message: string,

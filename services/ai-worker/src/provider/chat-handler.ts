@@ -1,5 +1,4 @@
 import {
-  AI_FAILURE_MESSAGE,
   AI_MODELS,
   DomainError,
   REFINE_DEFAULT_MODEL,
@@ -13,7 +12,7 @@ import {
 } from '@promptloom/proto';
 import { type Logger } from '@promptloom/shared';
 import { type AiQuotas } from '../quota/ai-quota';
-import { ProviderError, type AiProvider } from './ai-provider';
+import { ProviderError, providerFailureMessage, type AiProvider } from './ai-provider';
 
 const OFFLINE_SUFFIX = ' (offline)';
 
@@ -43,7 +42,8 @@ export class ChatHandlers {
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
       this.logger.warn({ model: request.model, status: error.status, detail: error.message }, 'chat failed');
-      throw new DomainError('INTERNAL', AI_FAILURE_MESSAGE);
+      // A provider outage is a bad gateway (502) naming the provider, not an internal error of ours.
+      throw new DomainError('BAD_GATEWAY', providerFailureMessage(this.provider));
     }
   }
 

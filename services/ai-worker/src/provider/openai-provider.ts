@@ -8,9 +8,12 @@ export const DEFAULT_PROVIDER_RETRIES = 2;
 /** Any OpenAI-compatible server through the `openai` SDK; the key stays in this object and never leaves it. */
 export class OpenAiProvider implements AiProvider {
   readonly offline = false;
+  readonly name: string;
   private readonly client: OpenAI;
 
   constructor(options: ProviderOptions & { apiKey: string }) {
+    // Named, not located: the base URL of a self-hosted server is the operator's business.
+    this.name = options.baseUrl ? 'OpenAI-compatible server' : 'OpenAI';
     this.client = new OpenAI({
       apiKey: options.apiKey,
       baseURL: options.baseUrl,

@@ -78,6 +78,19 @@ export const configSchema = z.object({
   LOGIN_FAILURES_PER_IP_PER_HOUR: positiveInt(500),
   SIGNUPS_PER_IP_PER_HOUR: positiveInt(10),
   AI_CALLS_PER_USER_PER_DAY: z.coerce.number().int().min(0).default(200),
+  // Edge limits (README "Limits at the edge").
+  METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+  GRAPHQL_MAX_DEPTH: positiveInt(12),
+  GRAPHQL_MAX_ALIASES: positiveInt(15),
+  GRAPHQL_MAX_COST: positiveInt(5000),
+  WS_MAX_SUBSCRIPTIONS_PER_SOCKET: positiveInt(100),
+  WS_MAX_SUBSCRIPTIONS_PER_USER: positiveInt(300),
+  WS_MAX_MESSAGES_PER_SECOND: positiveInt(100),
+  PASSWORD_HASH_THREADS: positiveInt(2),
+  PASSWORD_HASH_QUEUE: positiveInt(32),
+  PASSWORD_HASH_MAX_WAIT_MS: positiveInt(3000),
+  UPLOAD_MAX_PENDING_IMAGES: positiveInt(10),
+  UPLOAD_MAX_PENDING_BYTES: positiveInt(64 * 1024 * 1024),
 });
 
 export type Config = z.infer<typeof configSchema>;

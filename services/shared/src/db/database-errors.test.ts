@@ -1,5 +1,7 @@
+import { Client } from 'pg';
 import { DomainError } from '@promptloom/proto';
-import { isDatabaseUnavailable, mapDatabaseUnavailable } from './database-errors';
+import { TEST_DATABASE_SERVER_URL } from '../testing/test-database';
+import { isDatabaseUnavailable, isInputRefusedByDatabase, mapDatabaseUnavailable } from './database-errors';
 
 describe('database unavailable errors', () => {
   it.each([
@@ -31,4 +33,29 @@ describe('database unavailable errors', () => {
     await expect(mapDatabaseUnavailable(() => Promise.reject(domain))).rejects.toBe(domain);
     await expect(mapDatabaseUnavailable(async () => 42)).resolves.toBe(42);
   });
+
+  it.each([
+    ['a NUL byte inlined in a query', "select 'a\u0000b'", []],
+    ['a NUL byte in a parameter', 'select $1::text', ['a\u0000b']],
+    ['a number out of range', 'select $1::int', ['99999999999']],
+  ])(
+    'answers BAD_USER_INPUT, never SERVICE_UNAVAILABLE, for %s refused by PostgreSQL',
+    async (_name, sql, values) => {
+      const client = new Client({ connectionString: TEST_DATABASE_SERVER_URL });
+      await client.connect();
+      try {
+        const refused = await client.query(sql, values).then(
+          () => null,
+          (error: unknown) => error,
+        );
+        expect(isInputRefusedByDatabase(refused)).toBe(true);
+        expect(isDatabaseUnavailable(refused)).toBe(false);
+        await expect(mapDatabaseUnavailable(() => Promise.reject(refused))).rejects.toMatchObject({
+          code: 'BAD_USER_INPUT',
+        });
+      } finally {
+        await client.end();
+      }
+    },
+  );
 });

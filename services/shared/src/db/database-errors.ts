@@ -3,6 +3,15 @@ import { DomainError } from '@promptloom/proto';
 export const DATABASE_UNAVAILABLE_MESSAGE =
   'The database is unavailable right now. Please try again in a moment.';
 
+/**
+ * SQLSTATEs caused by the values sent, not by the server: class 22 (data exception: a NUL byte, a bad encoding, a
+ * number out of range) and 08P01 (protocol violation: a NUL inside a query's inlined text breaks the protocol).
+ */
+const INPUT_SQLSTATE_CLASS = '22';
+const INPUT_PROTOCOL_VIOLATION = '08P01';
+
+export const DATABASE_REFUSED_INPUT_MESSAGE = 'The request contains a value that cannot be stored.';
+
 /** SQLSTATE classes and codes that mean "the server is not there", not "the query is wrong". */
 const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
 const UNAVAILABLE_NODE_CODES = new Set([
@@ -26,6 +35,7 @@ const UNAVAILABLE_MESSAGES = [
  * answers SERVICE_UNAVAILABLE (503) instead of a bare internal error, and succeeds again once the server is back.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
+  if (isInputRefusedByDatabase(error)) return false;
   for (let current = error, depth = 0; current && depth < 5; depth++) {
     const candidate = current as {
       code?: unknown;
@@ -45,12 +55,33 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-/** Runs `work`, turning "the database cannot be reached" into SERVICE_UNAVAILABLE. */
+/** True when PostgreSQL refused the values of a query (see INPUT_SQLSTATE_CLASS), not the connection. */
+export function isInputRefusedByDatabase(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const candidate = current as { code?: unknown; cause?: unknown; previous?: unknown };
+    const code = typeof candidate.code === 'string' ? candidate.code : '';
+    if (code === INPUT_PROTOCOL_VIOLATION || (code.length === 5 && code.startsWith(INPUT_SQLSTATE_CLASS)))
+      return true;
+    current = candidate.cause ?? candidate.previous;
+  }
+  return false;
+}
+
+/**
+ * Runs `work`, turning "the database cannot be reached" into SERVICE_UNAVAILABLE, and "the database refused these
+ * values" into BAD_USER_INPUT: input must never look like an outage.
+ */
 export async function mapDatabaseUnavailable<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (!(error instanceof DomainError) && isDatabaseUnavailable(error)) {
+    if (error instanceof DomainError) throw error;
+    if (isInputRefusedByDatabase(error)) {
+      throw new DomainError('BAD_USER_INPUT', DATABASE_REFUSED_INPUT_MESSAGE, {
+        body: [DATABASE_REFUSED_INPUT_MESSAGE],
+      });
+    }
+    if (isDatabaseUnavailable(error)) {
       throw new DomainError('SERVICE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE);
     }
     throw error;

@@ -62,3 +62,15 @@ export const outboxDeadEventsTotal = new Counter({
   labelNames: ['schema'] as const,
   registers,
 });
+
+export const passwordHashesRunning = new Gauge({
+  name: 'password_hashes_running',
+  help: 'Password hashes (argon2) being computed now; at most PASSWORD_HASH_THREADS.',
+  registers,
+});
+
+export const passwordHashesWaiting = new Gauge({
+  name: 'password_hashes_waiting',
+  help: 'Password hashes waiting for a place; past PASSWORD_HASH_QUEUE a sign-in answers 429.',
+  registers,
+});

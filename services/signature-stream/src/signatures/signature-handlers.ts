@@ -17,6 +17,9 @@ import { recordEvent, requireAccess, type Bus, type OutboxWriter } from '@prompt
 import { SavedSignature } from './saved-signature.entity';
 
 type Ops = typeof signatureOperations;
+
+/** The first key of the per-user advisory lock that serialises signature saves ('SIGN' in ASCII). */
+const SIGNATURE_SAVE_LOCK = 0x5349474e;
 type Store = ParsedRequestOf<Ops['store']>;
 type Update = ParsedRequestOf<Ops['update']>;
 type BrCodes = ParsedRequestOf<Ops['brCodes']>;
@@ -36,14 +39,17 @@ export class SignatureHandlers {
     return { data: saved?.toPublic() ?? null };
   }
 
-  /** Saves the signature; an earlier one is removed in the same transaction (or refused when `replace` is false). */
+  /**
+   * Saves the signature; an earlier one is removed in the same transaction (or refused when `replace` is false).
+   * Saves of one user run one after the other (see `save`), so any number at once all succeed and leave one row.
+   */
   async store(request: Store, context: RequestContext) {
     await requireAccess(this.bus, context, 'write', request.userId);
     let saved: SavedSignature;
     try {
       saved = await this.save(request, context);
     } catch (error) {
-      // Two first saves at once: the unique index lets one in; the other runs again and replaces it.
+      // Belt and braces: a save that raced one not taking the lock (none today) runs again and replaces it.
       if (!(error instanceof UniqueConstraintViolationException)) throw error;
       saved = await this.save(request, context);
     }
@@ -52,6 +58,9 @@ export class SignatureHandlers {
 
   private save(request: Store, context: RequestContext): Promise<SavedSignature> {
     return this.writer.write(async (tx) => {
+      // A row lock cannot serialise the first save (no row yet) nor a replace (the locked row is deleted, so the
+      // waiter finds none and inserts a duplicate): a per-user advisory lock, released at commit, does both.
+      await tx.execute('select pg_advisory_xact_lock(?, ?)', [SIGNATURE_SAVE_LOCK, request.userId]);
       const existing = await tx.findOne(
         SavedSignature,
         { userId: request.userId },

@@ -1,0 +1,30 @@
+import { type Server } from 'node:http';
+
+export interface RouteInfo {
+  method: string;
+  /** Express pattern, e.g. `/api/ai/response/:family/get/:userId`. */
+  path: string;
+}
+
+interface Layer {
+  route?: { path: unknown; methods: Record<string, boolean> };
+  handle?: { stack?: Layer[] };
+}
+
+/** Every route the gateway's Express app answers, read from its router (so a new route is fuzzed without a list). */
+export function routesOf(httpServer: Server): RouteInfo[] {
+  const app = httpServer.listeners('request')[0] as unknown as { router: { stack: Layer[] } };
+  const routes: RouteInfo[] = [];
+  const walk = (stack: Layer[]) => {
+    for (const layer of stack) {
+      if (layer.route && typeof layer.route.path === 'string') {
+        for (const method of Object.keys(layer.route.methods))
+          routes.push({ method: method.toUpperCase(), path: layer.route.path });
+      } else if (layer.handle?.stack) {
+        walk(layer.handle.stack);
+      }
+    }
+  };
+  walk(app.router.stack);
+  return routes.filter((route) => route.path.startsWith('/api/'));
+}

@@ -1,0 +1,90 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { IMAGE_NOT_AN_IMAGE } from '@promptloom/proto';
+import { DiskObjectStore } from '@promptloom/shared';
+import { TEXT_FILE, photoJpeg, smallPng } from '@promptloom/signature-stream/testing';
+import { startTestProduct, type TestProduct } from '../support/embedded-product';
+import { postForm, signUp, type SignedIn } from '../signature/signature-helpers';
+
+let product: TestProduct;
+let folder: string;
+let photo: Buffer;
+let png: Buffer;
+const MAX_COUNT = 3;
+
+beforeAll(async () => {
+  [photo, png] = await Promise.all([photoJpeg(800, 600), smallPng()]);
+  folder = await mkdtemp(path.join(tmpdir(), 'promptloom-quota-'));
+  const objectStore = new DiskObjectStore(folder);
+  product = await startTestProduct({
+    objectStore,
+    gateway: {
+      uploads: {
+        objectStore,
+        maxBytes: 15 * 1024 * 1024,
+        // Two photos fit, a third does not; three small PNGs stay far below.
+        pendingLimits: { maxCount: MAX_COUNT, maxBytes: Math.floor(photo.length * 2.5) },
+      },
+    },
+  });
+});
+afterAll(async () => {
+  await product.stop();
+  await rm(folder, { recursive: true, force: true });
+});
+
+function upload(user: SignedIn, bytes: Buffer, name = 'image.png', type = 'image/png') {
+  const form = new FormData();
+  form.append('image', new Blob([bytes], { type }), name);
+  return postForm(product.baseUrl, '/api/uploads/images', user.token, form);
+}
+
+const pendingOf = (user: SignedIn) => product.objects.list(`incoming/${user.userId}/`);
+
+describe('upload quota per user', () => {
+  it('checks the content on arrival: HTML or noise named .png is refused and nothing is kept', async () => {
+    const user = await signUp(product.baseUrl);
+    const html = Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>');
+    for (const bytes of [
+      html,
+      TEXT_FILE,
+      Buffer.from(Array.from({ length: 4096 }, (_, index) => (index * 7) % 256)),
+    ]) {
+      const response = await upload(user, bytes);
+      expect(response.status).toBe(422);
+      expect(response.body.errors.image).toEqual([IMAGE_NOT_AN_IMAGE]);
+    }
+    expect(await pendingOf(user)).toEqual([]);
+  });
+
+  it('refuses pending images past the count with a clear 429, and not another user’s', async () => {
+    const user = await signUp(product.baseUrl);
+    for (let index = 0; index < MAX_COUNT; index++) expect((await upload(user, png)).status).toBe(201);
+    const refused = await upload(user, png);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/Too many images waiting: at most 3/);
+    expect(await pendingOf(user)).toHaveLength(MAX_COUNT);
+
+    const other = await signUp(product.baseUrl);
+    expect((await upload(other, png)).status).toBe(201);
+  });
+
+  it('refuses pending images past the bytes with a clear 429', async () => {
+    const user = await signUp(product.baseUrl);
+    expect((await upload(user, photo, 'a.jpg', 'image/jpeg')).status).toBe(201);
+    expect((await upload(user, photo, 'b.jpg', 'image/jpeg')).status).toBe(201);
+    const refused = await upload(user, photo, 'c.jpg', 'image/jpeg');
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/Too many image bytes waiting/);
+    expect(await pendingOf(user)).toHaveLength(2);
+  });
+
+  it('holds under 8 parallel uploads: exactly the count gets in', async () => {
+    const user = await signUp(product.baseUrl);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => upload(user, png)));
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([201, 201, 201, 429, 429, 429, 429, 429]);
+    expect(await pendingOf(user)).toHaveLength(MAX_COUNT);
+  });
+});
