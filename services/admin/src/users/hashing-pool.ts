@@ -35,10 +35,8 @@ export class HashingPool {
 
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.running >= this.limits.threads) {
-      if (this.waiting.length >= this.limits.queue)
-        throw tooManyRequests(HASHING_BUSY_MESSAGE, 1);
-      if (!(await this.placeWithin(this.limits.maxWaitMs)))
-        throw tooManyRequests(HASHING_BUSY_MESSAGE, 1);
+      if (this.waiting.length >= this.limits.queue) throw tooManyRequests(HASHING_BUSY_MESSAGE, 1);
+      if (!(await this.placeWithin(this.limits.maxWaitMs))) throw tooManyRequests(HASHING_BUSY_MESSAGE, 1);
     } else {
       this.running += 1;
     }
