@@ -132,7 +132,6 @@ export async function startAiWorker(options: AiWorkerOptions): Promise<RunningSe
         measuredJobHandler(GENERATION_QUEUE, (job) => jobs.run(job)),
         {
           ackWaitMs: options.jobAckWaitMs ?? 120_000,
-          maxDeliver: 5,
           concurrency: options.jobConcurrency ?? 4,
         },
       ),

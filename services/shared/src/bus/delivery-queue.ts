@@ -84,6 +84,14 @@ export class DeliveryQueue<T> {
     this.unacked.delete(delivery);
   }
 
+  /** The taker is still working on it: its ack wait starts again (JetStream: `working()`). */
+  working(delivery: Delivery<T>): void {
+    const unacked = this.unacked.get(delivery);
+    if (!unacked) return;
+    clearTimeout(unacked.ackTimer);
+    unacked.ackTimer = this.ackTimer(delivery, unacked.entry);
+  }
+
   /**
    * Gives the item back, to be delivered again after `delayMs`. Returns false, and forgets the item without calling
    * onDropped (the caller reports it), when it has had all its deliveries.
@@ -115,13 +123,17 @@ export class DeliveryQueue<T> {
   private deliver(entry: Entry<T>): Delivery<T> {
     entry.deliveries++;
     const delivery: Delivery<T> = { item: entry.item, attempt: entry.deliveries };
-    const ackTimer = setTimeout(() => {
+    this.unacked.set(delivery, { entry, ackTimer: this.ackTimer(delivery, entry) });
+    return delivery;
+  }
+
+  private ackTimer(delivery: Delivery<T>, entry: Entry<T>): NodeJS.Timeout {
+    const timer = setTimeout(() => {
       this.unacked.delete(delivery);
       this.redeliver(entry);
     }, this.settings.ackWaitMs);
-    ackTimer.unref();
-    this.unacked.set(delivery, { entry, ackTimer });
-    return delivery;
+    timer.unref();
+    return timer;
   }
 
   private redeliver(entry: Entry<T>): void {

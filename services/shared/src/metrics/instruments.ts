@@ -55,3 +55,31 @@ export const outboxLag = new Gauge({
   labelNames: ['schema'] as const,
   registers,
 });
+
+export const jobsInFlight = new Gauge({
+  name: 'jobs_in_flight',
+  help: 'Jobs whose handler is running in this process, by queue.',
+  labelNames: ['queue'] as const,
+  registers,
+});
+
+export const jobsRetried = new Counter({
+  name: 'jobs_retried_total',
+  help: 'Job attempts that failed and were handed back for a later retry, by queue.',
+  labelNames: ['queue'] as const,
+  registers,
+});
+
+export const jobsDeadLettered = new Counter({
+  name: 'jobs_dead_lettered_total',
+  help: 'Jobs moved to the dead-letter stream (failed past their deadline, or malformed), by queue.',
+  labelNames: ['queue'] as const,
+  registers,
+});
+
+export const eventsDeadLettered = new Counter({
+  name: 'events_dead_lettered_total',
+  help: 'Events that could not be read or parsed, moved to the dead-letter stream, by subject.',
+  labelNames: ['subject'] as const,
+  registers,
+});
