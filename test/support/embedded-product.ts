@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startAdminService, type RunningService } from '@promptloom/admin';
-import { startAiWorker, type AiProvider } from '@promptloom/ai-worker';
+import { startAiWorker, type AiProvider, type JobSettings } from '@promptloom/ai-worker';
 import { createGateway, type Gateway } from '@promptloom/gateway';
 import { DiskObjectStore, InProcessBus, createLogger, type Bus, type ObjectStore } from '@promptloom/shared';
 import { createTestDatabase, type TestDatabase } from '@promptloom/shared/testing';
@@ -42,6 +42,8 @@ export async function startTestProduct(
     openAiBaseUrl?: string;
     aiProvider?: AiProvider;
     aiProviderTimeoutMs?: number;
+    /** How the AI worker takes generation jobs (short retry deadlines for fault tests). */
+    aiJobs?: JobSettings;
   } = {},
 ) {
   const logger = createLogger('test', process.env.TEST_LOG_LEVEL ?? 'silent');
@@ -70,6 +72,7 @@ export async function startTestProduct(
       timeoutMs: options.aiProviderTimeoutMs ?? 5000,
     },
     providerOverride: options.aiProvider,
+    jobs: options.aiJobs,
   });
   const gateway: Gateway = await createGateway({
     bus,

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describeGeneratedAdmin, ensureAdminAccount, startAdminService } from '@promptloom/admin';
-import { startAiWorker } from '@promptloom/ai-worker';
+import { jobSettingsOf, loadWorkerSettings, startAiWorker } from '@promptloom/ai-worker';
 import { createGateway } from '@promptloom/gateway';
 import { startSignatureService } from '@promptloom/signature-stream';
 import {
@@ -37,6 +37,7 @@ async function main(): Promise<void> {
       bus,
       logger: createLogger('ai-worker', config.LOG_LEVEL),
       provider: { apiKey: config.OPENAI_API_KEY, baseUrl: config.OPENAI_BASE_URL },
+      jobs: jobSettingsOf(loadWorkerSettings()),
     });
 
     // One store for the gateway (raw uploads, serving) and the signature service: disk, or S3 when S3_* is set.

@@ -38,6 +38,7 @@ import { createProvider, type AiProvider, type ProviderOptions } from './provide
 import { SelectionHandlers } from './selection/selection-handlers';
 import { SelectionSchema } from './selection/selection.entity';
 import { deleteUserRows } from './users-cleanup';
+import { loadWorkerSettings, jobSettingsOf, type JobSettings } from './worker-settings';
 
 export const AI_SCHEMA = 'ai';
 
@@ -50,9 +51,8 @@ export interface AiWorkerOptions {
   publishEvents?: boolean;
   /** false: answer requests but take no generation jobs. Default true. */
   consumeJobs?: boolean;
-  /** Work-queue settings: a job unacknowledged this long is delivered again (default 120 s, above the provider's retries). */
-  jobAckWaitMs?: number;
-  jobConcurrency?: number;
+  /** Work-queue settings (README "AI worker"); defaults: worker-settings.ts. */
+  jobs?: JobSettings;
   /** The clock, for run gating ("today"). */
   now?: () => Date;
   /** Replaces the provider built from `provider` (tests). */
@@ -94,7 +94,7 @@ export async function startAiWorker(options: AiWorkerOptions): Promise<RunningSe
   const subElements = new SubElementHandlers(em, events);
   const selection = new SelectionHandlers(em, events);
   const runs = new RunHandlers(em, bus, now);
-  const jobs = new JobRunner(em, provider, events, logger);
+  const jobs = new JobRunner(em, provider, events, logger, bus);
 
   const on = <O extends Operation>(
     operation: O,
@@ -131,8 +131,9 @@ export async function startAiWorker(options: AiWorkerOptions): Promise<RunningSe
         GENERATION_QUEUE,
         measuredJobHandler(GENERATION_QUEUE, (job) => jobs.run(job)),
         {
-          ackWaitMs: options.jobAckWaitMs ?? 120_000,
-          concurrency: options.jobConcurrency ?? 4,
+          ...jobSettingsOf(loadWorkerSettings({})),
+          ...options.jobs,
+          onDeadLettered: (job) => jobs.giveUp(job),
         },
       ),
     );

@@ -1,2 +1,3 @@
 export * from './ai-worker';
+export { jobSettingsOf, loadWorkerSettings, type JobSettings } from './worker-settings';
 export { OfflineProvider, OpenAiProvider, ProviderError, createProvider, type AiProvider } from './provider';

@@ -1,6 +1,6 @@
 import { runServiceProcess } from '@promptloom/shared';
 import { startAiWorker } from './ai-worker';
-import { loadWorkerSettings } from './worker-settings';
+import { jobSettingsOf, loadWorkerSettings } from './worker-settings';
 
 /** The AI worker as its own process (distributed mode). */
 runServiceProcess({
@@ -17,8 +17,7 @@ runServiceProcess({
         baseUrl: config.OPENAI_BASE_URL,
         timeoutMs: settings.AI_PROVIDER_TIMEOUT_MS,
       },
-      jobAckWaitMs: settings.AI_JOB_ACK_WAIT_MS,
-      jobConcurrency: settings.AI_JOB_CONCURRENCY,
+      jobs: jobSettingsOf(settings),
     });
   },
 });

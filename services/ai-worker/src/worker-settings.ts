@@ -3,7 +3,14 @@ import { z } from 'zod';
 /** The AI worker's own settings, beyond the shared configuration (README "Configuration"). */
 const workerSettings = z.object({
   AI_PROVIDER_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
-  AI_JOB_ACK_WAIT_MS: z.coerce.number().int().positive().default(120_000),
+  AI_JOB_ACK_WAIT_MS: z.coerce.number().int().positive().default(10_000),
+  AI_JOB_RETRY_FOR_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(30 * 60_000),
+  AI_JOB_RETRY_MIN_DELAY_MS: z.coerce.number().int().positive().default(1_000),
+  AI_JOB_RETRY_MAX_DELAY_MS: z.coerce.number().int().positive().default(60_000),
   AI_JOB_CONCURRENCY: z.coerce.number().int().positive().max(64).default(4),
 });
 
@@ -17,4 +24,24 @@ export function loadWorkerSettings(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Configuration error:\n  - ${problems.join('\n  - ')}`);
   }
   return parsed.data;
+}
+
+/** The work-queue part of the settings, as startAiWorker takes it. */
+export function jobSettingsOf(settings: ReturnType<typeof loadWorkerSettings>): JobSettings {
+  return {
+    ackWaitMs: settings.AI_JOB_ACK_WAIT_MS,
+    retryForMs: settings.AI_JOB_RETRY_FOR_MS,
+    retryMinDelayMs: settings.AI_JOB_RETRY_MIN_DELAY_MS,
+    retryMaxDelayMs: settings.AI_JOB_RETRY_MAX_DELAY_MS,
+    concurrency: settings.AI_JOB_CONCURRENCY,
+  };
+}
+
+/** How generation jobs are taken (see ConsumeOptions); each unset one has the worker's default. */
+export interface JobSettings {
+  ackWaitMs?: number;
+  retryForMs?: number;
+  retryMinDelayMs?: number;
+  retryMaxDelayMs?: number;
+  concurrency?: number;
 }
