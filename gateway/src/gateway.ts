@@ -23,6 +23,7 @@ import { authRoutes } from './rest/auth-routes';
 import { clientConfigRoutes } from './rest/client-config-routes';
 import { type GraphQLContext } from './graphql/context';
 import { formatError } from './graphql/errors';
+import { unavailableStatusPlugin } from './graphql/unavailable-status';
 import { buildGatewaySchema } from './graphql/schema';
 import { startSubscriptionsServer } from './graphql/subscriptions-server';
 import { EventHub } from './subscriptions/event-hub';
@@ -80,6 +81,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     stopOnTerminationSignals: false,
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
+      unavailableStatusPlugin(),
       { serverWillStart: async () => ({ drainServer: () => subscriptions.close() }) },
     ],
   });

@@ -1,7 +1,7 @@
 import { type NextFunction, type Request, type Response } from 'express';
 import { DomainError } from '@promptloom/proto';
 import { type Logger } from '@promptloom/shared';
-import { INTERNAL_ERROR, errorResponse } from './error-responses';
+import { INTERNAL_ERROR, RETRY_AFTER_SECONDS, errorResponse } from './error-responses';
 
 /** The last middleware: DomainErrors answer with their status; anything else is logged and answers a bare 500. */
 export function errorHandler(logger: Logger) {
@@ -15,6 +15,7 @@ export function errorHandler(logger: Logger) {
     }
     const { status, body } = errorResponse(domainError ?? INTERNAL_ERROR);
     if (response.headersSent) return;
+    if (status === 503) response.set('Retry-After', String(RETRY_AFTER_SECONDS));
     response.status(status).json(body);
   };
 }
