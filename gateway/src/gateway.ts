@@ -15,6 +15,7 @@ import { webApp } from './http/web-app';
 import { imageRoutes, signatureRoutes, streamRoutes } from './rest/signature';
 import { resolveUploadSettings, type UploadSettings } from './uploads/upload-settings';
 import { adminCatalogueRoutes } from './rest/admin-catalogue-routes';
+import { adminDeadLetterRoutes } from './rest/admin-dead-letter-routes';
 import { adminInsightRoutes } from './rest/admin-insight-routes';
 import { adminRecordRoutes } from './rest/admin-record-routes';
 import { adminUserRoutes } from './rest/admin-user-routes';
@@ -124,6 +125,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   app.use(aiRoutes(options.bus));
   app.use(adminCatalogueRoutes(options.bus));
   app.use(adminInsightRoutes(options.bus));
+  app.use(adminDeadLetterRoutes(options.bus));
   app.use(adminRecordRoutes(options.bus));
   app.use('/api', (_request, response) => {
     response.status(404).json({ message: 'Not found.' });

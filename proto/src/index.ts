@@ -10,5 +10,6 @@ export * from './catalogue';
 export * from './ai';
 export * from './signature';
 export * from './records';
+export * from './bus-admin';
 export * from './rules';
 export * from './registry';

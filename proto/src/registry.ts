@@ -1,5 +1,6 @@
 import { accountEvents, accountOperations, adminUserOperations } from './accounts';
 import { aiChatOperation, aiEvents, aiOperations } from './ai';
+import { deadLetterOperations } from './bus-admin';
 import {
   auditOperations,
   catalogueEvents,
@@ -27,6 +28,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...Object.values(streamOperations),
   ...Object.values(aiRecordOperations),
   ...Object.values(signatureRecordOperations),
+  ...Object.values(deadLetterOperations),
 ];
 
 /** Every event a service publishes: its subject and payload shape. */

@@ -3,6 +3,7 @@ import {
   adminUserOperations,
   auditOperations,
   dashboardOperations,
+  deadLetterOperations,
   modeOperations,
   modeTypeOperations,
   moduleOperations,
@@ -32,6 +33,7 @@ import { ChangeWriter } from './change-writer';
 import { DashboardHandlers } from './dashboard/dashboard-handlers';
 import { adminMigrations } from './migrations';
 import { AccountHandlers } from './users/account-handlers';
+import { DeadLetterHandlers } from './dead-letters/dead-letter-handlers';
 import { AdminGuard } from './users/admin-guard';
 import { UserAdminHandlers } from './users/user-admin-handlers';
 import { UserSchema } from './users/user.entity';
@@ -92,6 +94,7 @@ export async function startAdminService({
   const modeTypes = new ModeTypeHandlers(em, guard, catalogueWriter);
   const audit = new AuditHandlers(em, guard);
   const dashboard = new DashboardHandlers(em, guard, bus);
+  const deadLetters = new DeadLetterHandlers(bus, guard);
   const handlers: Unsubscribe[] = await Promise.all([
     handle(bus, accountOperations.signup, (request, context) => accounts.signup(request, context)),
     handle(bus, accountOperations.login, (request) => accounts.login(request)),
@@ -115,6 +118,8 @@ export async function startAdminService({
     handle(bus, modeTypeOperations.delete, (request, context) => modeTypes.delete(request, context)),
     handle(bus, auditOperations.list, (request, context) => audit.list(request, context)),
     handle(bus, dashboardOperations.figures, (_request, context) => dashboard.figures(context)),
+    handle(bus, deadLetterOperations.list, (request, context) => deadLetters.list(request, context)),
+    handle(bus, deadLetterOperations.retry, (request, context) => deadLetters.retry(request, context)),
   ]);
   handlers.push(...(await auditRecordChanges(bus, em)));
   logger.info('admin service ready');
