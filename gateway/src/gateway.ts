@@ -24,6 +24,7 @@ import { authRoutes } from './rest/auth-routes';
 import { clientConfigRoutes } from './rest/client-config-routes';
 import { type GraphQLContext } from './graphql/context';
 import { formatError } from './graphql/errors';
+import { operationMetricsPlugin } from './graphql/operation-metrics';
 import { unavailableStatusPlugin } from './graphql/unavailable-status';
 import { buildGatewaySchema } from './graphql/schema';
 import { startSubscriptionsServer } from './graphql/subscriptions-server';
@@ -83,6 +84,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
       unavailableStatusPlugin(),
+      operationMetricsPlugin(),
       { serverWillStart: async () => ({ drainServer: () => subscriptions.close() }) },
     ],
   });

@@ -138,6 +138,36 @@ describe('dead letters for admins', () => {
     await Promise.all([failures.close(), lists.close()]);
   }, 40_000);
 
+  it('measures queues, dead letters, the pool, the provider, GraphQL operations and sockets in /metrics', async () => {
+    const socket = await subscribe(
+      product.baseUrl,
+      'subscription { generationFailed { jobId } }',
+      user.token,
+    );
+    await graphql(
+      product.baseUrl,
+      'query DeadLetterMetrics { adminDeadLetters { nextAfter } }',
+      {},
+      adminToken,
+    );
+    const text = (await requestJson(product.baseUrl, 'GET', '/metrics')).body as string;
+    await socket.close();
+    expect(text).toMatch(/^jobs_dead_lettered_total\{queue="ai.generation"\} [1-9]/m);
+    expect(text).toMatch(/^jobs_retried_total\{queue="ai.generation"\} [1-9]/m);
+    expect(text).toMatch(/^job_queue_pending\{queue="ai.generation"\} \d+/m);
+    expect(text).toMatch(/^job_queue_unacknowledged\{queue="ai.generation"\} \d+/m);
+    expect(text).toMatch(/^dead_letters_stored \d+/m);
+    expect(text).toMatch(/^db_pool_connections\{schema="ai",state="used"\} \d+/m);
+    expect(text).toMatch(/^ai_provider_request_duration_seconds_count\{outcome="503"\} [1-9]/m);
+    expect(text).toMatch(/^ai_provider_request_duration_seconds_count\{outcome="ok"\} [1-9]/m);
+    expect(text).toMatch(
+      /^graphql_operation_duration_seconds_count\{operation="DeadLetterMetrics",type="query",outcome="ok"\} 1/m,
+    );
+    expect(text).toMatch(/^graphql_ws_connections [1-9]/m);
+    expect(text).toMatch(/^graphql_subscriptions_active [1-9]/m);
+    expect(text).toMatch(/^bus_connected 1/m);
+  });
+
   it('refuses bad paging and sequences with field messages', async () => {
     const bad = await requestJson(
       product.baseUrl,

@@ -6,7 +6,7 @@ import { type RequestContext } from '@promptloom/proto';
 import { bearerToken, type TokenService } from '../auth/token-service';
 import { type GraphQLContext } from './context';
 import { type Sessions } from '../auth/sessions';
-import { type Bus, type Logger } from '@promptloom/shared';
+import { activeSubscriptions, websocketConnections, type Bus, type Logger } from '@promptloom/shared';
 import { formatError } from './errors';
 import { type EventHub } from '../subscriptions/event-hub';
 
@@ -27,6 +27,10 @@ export function startSubscriptionsServer(options: {
   const format = formatError(options.logger);
   const formatAll = (errors: readonly GraphQLError[]) => errors.map((error) => format(error.toJSON(), error));
   const wsServer = new WebSocketServer({ server: options.httpServer, path: options.path });
+  wsServer.on('connection', (socket) => {
+    websocketConnections.inc();
+    socket.once('close', () => websocketConnections.dec());
+  });
   const cleanup = useServer<Record<string, unknown>, { context?: RequestContext }>(
     {
       schema: options.schema,
@@ -44,6 +48,8 @@ export function startSubscriptionsServer(options: {
         ctx.extra.context = context;
         return true;
       },
+      onSubscribe: () => void activeSubscriptions.inc(),
+      onComplete: () => void activeSubscriptions.dec(),
       // The same error shapes as over HTTP (Apollo's formatError does not run on this path).
       onError: (_ctx, _id, _payload, errors) => formatAll(errors),
       onNext: (_ctx, _id, _payload, _args, result) =>

@@ -524,7 +524,8 @@ export function describeBusContract(name: string, createWorld: () => Promise<Bus
         const dying = await world.connect({ closeTimeoutMs: 100 });
         const queue = `${token}.work`;
         let taken = false;
-        const options = { ackWaitMs: 300, retryForMs: 200 };
+        // Delivered again after 1.5 s: past the deadline and its grace (PAST_DEADLINE_GRACE_MS).
+        const options = { ackWaitMs: 1_500, retryForMs: 100 };
         await dying.consume(
           queue,
           async () => {

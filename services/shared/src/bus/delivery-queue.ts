@@ -43,6 +43,11 @@ export class DeliveryQueue<T> {
     this.settings = { ackWaitMs: options.ackWaitMs, maxDeliver: options.maxDeliver };
   }
 
+  /** Items waiting for a taker, and items delivered but not yet acked (for metrics). */
+  get counts(): { waiting: number; unacked: number } {
+    return { waiting: this.waiting.length + this.retryTimers.size, unacked: this.unacked.size };
+  }
+
   /** Later deliveries use these settings (JetStream: updating the consumer). */
   configure(settings: DeliverySettings): void {
     this.settings = settings;

@@ -27,7 +27,8 @@ import { onlyJobsRetry } from './dead-letter-query';
 import { InFlight, settlesBy } from './in-flight';
 import { deliverJob } from './job-delivery';
 import { PermanentFailure, reasonOf } from './job-retries';
-import { eventsDeadLettered } from '../metrics/instruments';
+import { busConnected, eventsDeadLettered } from '../metrics/instruments';
+import { deadLettersStored, jobQueueGauges } from '../metrics/probes';
 import { InProcessBroker } from './in-process-broker';
 import { decodePayload, encodePayload } from './payload-json';
 import { answerRequest, readReply } from './reply-envelope';
@@ -73,6 +74,7 @@ export class InProcessBus implements Bus {
     this.requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
     this.closeTimeoutMs = options.closeTimeoutMs ?? DEFAULT_CLOSE_TIMEOUT_MS;
     this.activities = new Activities(this.closeTimeoutMs);
+    busConnected.set(1);
   }
 
   async request(subject: string, payload: unknown, options: RequestOptions = {}): Promise<unknown> {
@@ -185,6 +187,11 @@ export class InProcessBus implements Bus {
     const settings = resolveConsumeOptions(options);
     const jobs = this.broker.workQueue(queue, { ackWaitMs: settings.ackWaitMs });
     const abandoned = new AbortController();
+    const stopProbes = [
+      jobQueueGauges.pending.register(async () => [{ labels: { queue }, value: jobs.counts.waiting }]),
+      jobQueueGauges.inFlight.register(async () => [{ labels: { queue }, value: jobs.counts.unacked }]),
+      deadLettersStored.register(async () => [{ labels: {}, value: this.broker.deadLetters.size }]),
+    ];
     const taking = this.takeFrom(jobs, settings.concurrency, async (delivery) => {
       const { id, payload, context, enqueuedAt } = delivery.item;
       const { attempt } = delivery;
@@ -192,7 +199,7 @@ export class InProcessBus implements Bus {
         {
           queue,
           job: { id, payload: decodePayload(payload), attempt, context: copyContext(context) },
-          ageMs: Date.now() - enqueuedAt,
+          enqueuedAt,
           handler,
           settings,
           onDeadLettered: options.onDeadLettered,
@@ -220,6 +227,7 @@ export class InProcessBus implements Bus {
     });
     return this.activities.add({
       stop: async (deadline) => {
+        stopProbes.forEach((stop) => stop());
         const finished = await taking.stop(deadline);
         abandoned.abort();
         return finished;

@@ -23,6 +23,10 @@ export class InProcessDeadLetters {
     if (this.letters.length > this.capacity) this.letters.shift();
   }
 
+  get size(): number {
+    return this.letters.length;
+  }
+
   list(query?: DeadLetterQuery): DeadLetter[] {
     const { after, limit } = resolveDeadLetterQuery(query);
     return this.letters

@@ -19,8 +19,8 @@ export interface JobDelivery {
   queue: string;
   /** The job, or why it could not be read (it then goes straight to the dead letters). */
   job: Job | { id: string; attempt: number; malformed: string };
-  /** Time since it was enqueued. */
-  ageMs: number;
+  /** When it was enqueued (epoch ms): its age is taken when deciding, since an attempt may take long. */
+  enqueuedAt: number;
   handler: JobHandler;
   settings: ResolvedConsumeOptions;
   onDeadLettered?: (job: Job, reason: string) => Promise<void>;
@@ -34,14 +34,14 @@ export interface JobDelivery {
  * retries transient failures with backoff until the deadline, and dead-letters what can no longer succeed.
  */
 export async function deliverJob(delivery: JobDelivery, actions: JobDeliveryActions): Promise<void> {
-  const { queue, job, ageMs, settings, logger } = delivery;
+  const { queue, job, enqueuedAt, settings, logger } = delivery;
   const label = { queue, id: job.id, attempt: job.attempt };
   if ('malformed' in job) {
     logger.error({ ...label, reason: job.malformed }, 'Malformed job moved to the dead letters');
     return moveAside(delivery, actions, undefined, `Malformed job: ${job.malformed}`);
   }
-  if (isPastDeadline(job.attempt, ageMs, settings)) {
-    const reason = `Not finished within ${settings.retryForMs} ms of being enqueued (its worker stopped)`;
+  if (isPastDeadline(job.attempt, Date.now() - enqueuedAt, settings)) {
+    const reason = `Not finished within ${settings.retryForMs} ms of being enqueued (its worker stopped on it)`;
     return moveAside(delivery, actions, job, reason);
   }
   const heartbeat = setInterval(() => actions.working(), heartbeatEveryMs(settings.ackWaitMs));
@@ -57,7 +57,7 @@ export async function deliverJob(delivery: JobDelivery, actions: JobDeliveryActi
     jobsInFlight.dec({ queue });
   }
   if (!failure) return actions.ack();
-  const decision = decideAfterFailure(failure.error, job.attempt, ageMs, settings);
+  const decision = decideAfterFailure(failure.error, job.attempt, Date.now() - enqueuedAt, settings);
   if ('retryInMs' in decision) {
     jobsRetried.inc({ queue });
     logger.warn({ ...label, retryInMs: decision.retryInMs, err: failure.error }, 'Job failed; will retry');

@@ -25,7 +25,7 @@ describe('what happens to a failed job', () => {
 
   it('does not run again a redelivered job past its deadline', () => {
     expect(isPastDeadline(1, 90_000, settings)).toBe(false);
-    expect(isPastDeadline(2, 59_000, settings)).toBe(false);
-    expect(isPastDeadline(2, 60_000, settings)).toBe(true);
+    expect(isPastDeadline(2, 60_500, settings)).toBe(false);
+    expect(isPastDeadline(2, 61_000, settings)).toBe(true);
   });
 });

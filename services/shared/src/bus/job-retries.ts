@@ -36,9 +36,15 @@ export function decideAfterFailure(
   return { retryInMs: delay };
 }
 
+/**
+ * Slack before a redelivered job counts as past its deadline: a retry scheduled just before the deadline arrives a
+ * little late on a loaded machine, and must still run (and fail with its own error if it does).
+ */
+export const PAST_DEADLINE_GRACE_MS = 1_000;
+
 /** A job delivered again after its deadline (its worker died, or kept dying on it) is not run again. */
 export function isPastDeadline(attempt: number, ageMs: number, settings: RetrySettings): boolean {
-  return attempt > 1 && ageMs >= settings.retryForMs;
+  return attempt > 1 && ageMs >= settings.retryForMs + PAST_DEADLINE_GRACE_MS;
 }
 
 /** One line, bounded: what an admin reads in the dead-letter list. */

@@ -40,7 +40,8 @@ import { silentBusLogger, type BusLogger } from './bus-logger';
 import { InFlight } from './in-flight';
 import { deliverJob } from './job-delivery';
 import { PermanentFailure } from './job-retries';
-import { eventsDeadLettered } from '../metrics/instruments';
+import { busConnected, eventsDeadLettered } from '../metrics/instruments';
+import { deadLettersStored, eventConsumerLag, jobQueueGauges } from '../metrics/probes';
 import {
   contextFromHeaders,
   contextHeaders,
@@ -91,6 +92,8 @@ export class NatsBus implements Bus {
   private readonly logger: BusLogger;
   private readonly activities: Activities;
   private readonly dead: NatsDeadLetters;
+  /** Unregisters the metric probes this bus registered. */
+  private readonly stopProbes: Array<() => void> = [];
   private closing?: Promise<void>;
   private connected = true;
 
@@ -106,6 +109,12 @@ export class NatsBus implements Bus {
     this.activities = new Activities(this.closeTimeoutMs);
     this.logger = options.logger ?? silentBusLogger;
     this.dead = new NatsDeadLetters(this.js, jsm, names);
+    busConnected.set(1);
+    this.stopProbes.push(
+      deadLettersStored.register(async () => [
+        { labels: {}, value: (await jsm.streams.info(names.streams.dead)).state.messages },
+      ]),
+    );
     this.logConnectionStatus().catch(() => undefined);
   }
 
@@ -206,6 +215,12 @@ export class NatsBus implements Bus {
         startAt,
       });
     await ensureConsumer('new');
+    const stopProbe = eventConsumerLag.register(async () => [
+      {
+        labels: { durable: options.durable! },
+        value: (await this.jsm.consumers.info(stream, consumer)).num_pending,
+      },
+    ]);
     const label = { durable: options.durable, filter };
     const loop = startConsumeLoop({
       open: async () => (await this.js.consumers.get(stream, consumer)).consume({ max_messages: 1 }),
@@ -231,7 +246,12 @@ export class NatsBus implements Bus {
       label,
     });
     await loop.started;
-    return this.activities.add(loop);
+    return this.activities.add({
+      stop: (deadline) => {
+        stopProbe();
+        return loop.stop(deadline);
+      },
+    });
   }
 
   async enqueue(queue: string, payload: unknown, options: PublishOptions): Promise<void> {
@@ -255,6 +275,7 @@ export class NatsBus implements Bus {
         startAt: 'all',
       });
     await ensureConsumer();
+    const stopProbes = this.probeQueue(queue, stream, consumer);
 
     const abandoned = new AbortController();
     const handle = async (message: JsMsg): Promise<void> => {
@@ -271,7 +292,7 @@ export class NatsBus implements Bus {
         {
           queue,
           job,
-          ageMs: Date.now() - message.info.timestampNanos / 1e6,
+          enqueuedAt: message.info.timestampNanos / 1e6,
           handler,
           settings,
           onDeadLettered: options.onDeadLettered,
@@ -315,6 +336,7 @@ export class NatsBus implements Bus {
     await Promise.all(loops.map((loop) => loop.started));
     return this.activities.add({
       stop: async (deadline) => {
+        stopProbes();
         const finished = (await Promise.all(loops.map((loop) => loop.stop(deadline)))).every(Boolean);
         abandoned.abort();
         return finished;
@@ -342,7 +364,23 @@ export class NatsBus implements Bus {
     return this.closing;
   }
 
+  /** The queue's backlog, read from the server at each scrape. */
+  private probeQueue(queue: string, stream: string, consumer: string): () => void {
+    const info = () => this.jsm.consumers.info(stream, consumer);
+    const stops = [
+      jobQueueGauges.pending.register(async () => [{ labels: { queue }, value: (await info()).num_pending }]),
+      jobQueueGauges.inFlight.register(async () => [
+        { labels: { queue }, value: (await info()).num_ack_pending },
+      ]),
+      jobQueueGauges.redelivered.register(async () => [
+        { labels: { queue }, value: (await info()).num_redelivered },
+      ]),
+    ];
+    return () => stops.forEach((stop) => stop());
+  }
+
   private async shutDown(): Promise<void> {
+    this.stopProbes.forEach((stop) => stop());
     if (!(await this.activities.stopAll())) {
       this.logger.warn({ closeTimeoutMs: this.closeTimeoutMs }, 'Bus closed with handlers still running');
     }
@@ -520,9 +558,11 @@ export class NatsBus implements Bus {
     for await (const status of this.nc.status()) {
       if (status.type === Events.Disconnect) {
         this.connected = false;
+        busConnected.set(0);
         this.logger.warn({ server: status.data }, 'NATS disconnected');
       } else if (status.type === Events.Reconnect) {
         this.connected = true;
+        busConnected.set(1);
         this.logger.info({ server: status.data }, 'NATS reconnected');
       } else if (status.type === Events.Error) {
         this.logger.error({ err: status.data }, 'NATS error');

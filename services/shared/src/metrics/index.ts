@@ -1,3 +1,4 @@
 export * from './registry';
 export * from './instruments';
 export * from './measure';
+export * from './probes';

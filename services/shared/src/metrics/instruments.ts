@@ -83,3 +83,37 @@ export const eventsDeadLettered = new Counter({
   labelNames: ['subject'] as const,
   registers,
 });
+
+export const busConnected = new Gauge({
+  name: 'bus_connected',
+  help: '1 while this process is connected to the bus (NATS), 0 while it reconnects.',
+  registers,
+});
+
+export const providerRequestDuration = new Histogram({
+  name: 'ai_provider_request_duration_seconds',
+  help: 'Calls to the AI provider (with the SDK retries), by outcome: ok, the HTTP status, or no_answer.',
+  labelNames: ['outcome'] as const,
+  buckets: [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 30, 60],
+  registers,
+});
+
+export const graphqlOperationDuration = new Histogram({
+  name: 'graphql_operation_duration_seconds',
+  help: 'GraphQL operations over HTTP, by operation name (bounded), type and outcome (ok or the first error code).',
+  labelNames: ['operation', 'type', 'outcome'] as const,
+  buckets: SECONDS,
+  registers,
+});
+
+export const websocketConnections = new Gauge({
+  name: 'graphql_ws_connections',
+  help: 'Open graphql-ws WebSocket connections.',
+  registers,
+});
+
+export const activeSubscriptions = new Gauge({
+  name: 'graphql_subscriptions_active',
+  help: 'GraphQL subscriptions running over graphql-ws.',
+  registers,
+});
