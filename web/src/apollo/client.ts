@@ -2,6 +2,7 @@ import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/clien
 import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { OperationTypeNode } from 'graphql';
 import { createClient } from 'graphql-ws';
+import { noteReconnect } from './reconnects';
 
 export interface ApolloSessionHooks {
   token(): string | null;
@@ -11,7 +12,8 @@ export interface ApolloSessionHooks {
 
 /** Queries and mutations over HTTP, subscriptions over graphql-ws on the same path; the token on both. */
 export function createApolloClient(session: ApolloSessionHooks) {
-  // Set once the client exists; a reconnect re-queries what is on screen, so changes missed meanwhile appear.
+  // Set once the client exists; a reconnect re-queries what is on screen, and live lists resume from their last
+  // sequence (noteReconnect), so changes missed meanwhile appear.
   let refetchActive: () => void = () => undefined;
   const renewingFetch: typeof fetch = async (input, init) => {
     const response = await fetch(input, init);
@@ -33,7 +35,9 @@ export function createApolloClient(session: ApolloSessionHooks) {
       retryAttempts: Infinity,
       on: {
         connected: (_socket, _payload, wasRetry) => {
-          if (wasRetry) refetchActive();
+          if (!wasRetry) return;
+          noteReconnect();
+          refetchActive();
         },
       },
       connectionParams: () => {

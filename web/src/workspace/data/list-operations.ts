@@ -34,11 +34,11 @@ export const AI_LIST: TypedDocumentNode<
 
 export const LIST_UPDATED: TypedDocumentNode<
   { listUpdated: { family: ListFamily; items: ListItem[]; sequence: number } },
-  { family: ListFamily }
+  { family: ListFamily; afterSequence?: number }
 > = gql`
   ${ITEM_FIELDS}
-  subscription ListUpdated($family: ListFamily!) {
-    listUpdated(family: $family) {
+  subscription ListUpdated($family: ListFamily!, $afterSequence: Float) {
+    listUpdated(family: $family, afterSequence: $afterSequence) {
       family
       sequence
       items {
