@@ -29,6 +29,7 @@ import { imageRoutes, signatureRoutes, streamRoutes } from './rest/signature';
 import { resolveUploadSettings, type UploadSettings } from './uploads/upload-settings';
 import { adminAiQuotaRoutes } from './rest/admin-ai-quota-routes';
 import { adminCatalogueRoutes } from './rest/admin-catalogue-routes';
+import { adminDeadLetterRoutes } from './rest/admin-dead-letter-routes';
 import { adminInsightRoutes } from './rest/admin-insight-routes';
 import { adminRecordRoutes } from './rest/admin-record-routes';
 import { adminUserRoutes } from './rest/admin-user-routes';
@@ -39,6 +40,8 @@ import { type GraphQLContext } from './graphql/context';
 import { formatError } from './graphql/errors';
 import { DEFAULT_GRAPHQL_LIMITS, limitRules, type GraphQLLimits } from './graphql/graphql-limits';
 import { httpOperationGuard } from './graphql/http-operation-guard';
+import { operationMetricsPlugin } from './graphql/operation-metrics';
+import { unavailableStatusPlugin } from './graphql/unavailable-status';
 import { buildGatewaySchema } from './graphql/schema';
 import { startSubscriptionsServer } from './graphql/subscriptions-server';
 import { EventHub } from './subscriptions/event-hub';
@@ -132,6 +135,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     plugins: [
       httpOperationGuard(),
       ApolloServerPluginDrainHttpServer({ httpServer }),
+      unavailableStatusPlugin(),
+      operationMetricsPlugin(),
       { serverWillStart: async () => ({ drainServer: () => subscriptions.close() }) },
     ],
   });
@@ -182,6 +187,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   app.use(aiRoutes(options.bus));
   app.use(adminCatalogueRoutes(options.bus));
   app.use(adminInsightRoutes(options.bus));
+  app.use(adminDeadLetterRoutes(options.bus));
   app.use(adminRecordRoutes(options.bus));
   app.use('/api', (_request, response) => {
     response.status(404).json({ message: 'Not found.' });

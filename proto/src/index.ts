@@ -11,6 +11,7 @@ export * from './catalogue';
 export * from './ai';
 export * from './signature';
 export * from './records';
+export * from './bus-admin';
 export * from './rules';
 export * from './registry';
 export * from './access';

@@ -6,6 +6,7 @@ import {
   sessionOperations,
 } from './accounts';
 import { aiChatOperation, aiEvents, aiOperations, aiUserChatOperation } from './ai';
+import { deadLetterOperations } from './bus-admin';
 import {
   auditOperations,
   catalogueEvents,
@@ -35,6 +36,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...Object.values(streamOperations),
   ...Object.values(aiRecordOperations),
   ...Object.values(signatureRecordOperations),
+  ...Object.values(deadLetterOperations),
 ];
 
 /** Every event a service publishes: its subject and payload shape. */

@@ -123,6 +123,8 @@ const SAMPLES: Record<string, (target: Target) => unknown> = {
   'svc.admin.modeTypes.delete': () => ({ id: MISSING }),
   'svc.admin.audit.list': () => ({}),
   'svc.admin.dashboard.figures': () => ({}),
+  'svc.admin.deadLetters.list': () => ({}),
+  'svc.admin.deadLetters.retry': () => ({ sequence: MISSING }),
   'svc.ai.models': () => ({}),
   'svc.ai.chat': () => ({ model: 'gpt-4o', messages: [{ role: 'user', content: 'Hello' }] }),
   'svc.ai.chat.user': () => ({ model: 'gpt-4o', messages: [{ role: 'user', content: 'Hello' }] }),

@@ -1,3 +1,4 @@
+import { AI_GAVE_UP_MESSAGE } from '@promptloom/proto';
 import { waitFor } from '@promptloom/shared/testing';
 import { graphql } from '../support/http';
 import { startTestProduct, type TestProduct } from '../support/embedded-product';
@@ -12,7 +13,11 @@ let bob: SignedInUser;
 
 beforeAll(async () => {
   fake = await startFakeOpenAiServer();
-  product = await startTestProduct({ openAiBaseUrl: fake.baseUrl, aiProviderTimeoutMs: 1000 });
+  product = await startTestProduct({
+    openAiBaseUrl: fake.baseUrl,
+    aiProviderTimeoutMs: 1000,
+    aiJobs: { retryForMs: 4_000, retryMinDelayMs: 100, retryMaxDelayMs: 400 },
+  });
   ada = await signUp(product.baseUrl);
   bob = await signUp(product.baseUrl);
 });
@@ -78,9 +83,9 @@ describe('running agents over GraphQL, results arriving by subscription', () => 
     expect(settings.body.data.previousSettings).toMatchObject({ aiModel: 'gpt-4o', frequency: 6, levels: 1 });
   });
 
-  it("reports a failing provider as 'Error occurred while processing.' and an empty reply as 'No response from AI.'", async () => {
+  it("reports a refused request as 'Error occurred while processing.' and an empty reply as 'No response from AI.'", async () => {
     const failures = await subscribe(product.baseUrl, FAILED, bob.token);
-    fake.reply(...[1, 2, 3].map(() => ({ status: 500, error: 'down' })));
+    fake.reply({ status: 400, error: 'bad request' });
     const failed = await gql(bob, RUN, { input: { family: 'br', aiModel: 'gpt-4o', frequency: 3 } });
     await waitFor(() => failures.received.length === 1, 'the failure', 15_000);
     expect(failures.received[0].generationFailed).toEqual({
@@ -94,6 +99,37 @@ describe('running agents over GraphQL, results arriving by subscription', () => 
     expect(failures.received[1].generationFailed.message).toBe('No response from AI.');
     await failures.close();
   });
+
+  it('retries a provider that answers 5xx until it recovers, and gives up with a clear message at the deadline', async () => {
+    const user = await signUp(product.baseUrl);
+    const [failures, lists] = await Promise.all([
+      subscribe(product.baseUrl, FAILED, user.token),
+      subscribe(product.baseUrl, LIST_UPDATED('br'), user.token),
+    ]);
+    // One attempt is the SDK's 1 + 2 tries: the first attempt fails, the job's retry gets the list.
+    fake.reply(...[1, 2, 3].map(() => ({ status: 503, error: 'overloaded' })), {
+      content: 'Lens\nTripod\nFlash',
+    });
+    const recovered = await gql(user, RUN, { input: { family: 'br', aiModel: 'gpt-4o', frequency: 3 } });
+    await waitFor(() => lists.received.length === 1, 'the list after the retry', 15_000);
+    expect(lists.received[0].listUpdated.jobId).toBe(recovered.body.data.runAgent.jobId);
+
+    const fallback = fake.fallback;
+    fake.fallback = () => ({ status: 500, error: 'down' });
+    try {
+      const lost = await gql(user, RUN, { input: { family: 'br', aiModel: 'gpt-4o', frequency: 3 } });
+      await waitFor(() => failures.received.length === 1, 'the failure at the deadline', 20_000);
+      expect(failures.received[0].generationFailed).toEqual({
+        jobId: lost.body.data.runAgent.jobId,
+        family: 'br',
+        message: AI_GAVE_UP_MESSAGE,
+      });
+      expect(lists.received).toHaveLength(1);
+    } finally {
+      fake.fallback = fallback;
+    }
+    await Promise.all([failures.close(), lists.close()]);
+  }, 40_000);
 
   it('generates elements in categories and their sub-elements, and keeps the selection rules on the server', async () => {
     const elements = await subscribe(product.baseUrl, LIST_UPDATED('bl'), bob.token);

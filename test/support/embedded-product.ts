@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startAdminService, type RunningService, type SignInLimitSettings } from '@promptloom/admin';
-import { startAiWorker, type AiProvider } from '@promptloom/ai-worker';
+import { startAiWorker, type AiProvider, type JobSettings } from '@promptloom/ai-worker';
 import { createGateway, type Gateway, type GatewayOptions } from '@promptloom/gateway';
 import {
   DiskObjectStore,
@@ -63,6 +63,8 @@ export async function startTestProduct(
     logger?: Logger;
     /** Gateway settings beyond the defaults (limits, production mode …). */
     gateway?: Partial<GatewayOptions>;
+    /** How the AI worker takes generation jobs (short retry deadlines for fault tests). */
+    aiJobs?: JobSettings;
   } = {},
 ) {
   const logger = options.logger ?? createLogger('test', process.env.TEST_LOG_LEVEL ?? 'silent');
@@ -99,6 +101,7 @@ export async function startTestProduct(
     },
     providerOverride: options.aiProvider,
     aiQuota: options.aiCallsPerDay === undefined ? undefined : { defaultDailyLimit: options.aiCallsPerDay },
+    jobs: options.aiJobs,
   });
   const gateway: Gateway = await createGateway({
     bus,

@@ -9,6 +9,10 @@ export interface PrivateNats {
   url: string;
   /** Stops the server (SIGKILL: a crash, nothing flushed on purpose) and starts it again on the same port and data. */
   restart(downMs?: number): Promise<void>;
+  /** Kills the server (SIGKILL) and leaves it down until resume(). */
+  pause(): Promise<void>;
+  /** Starts it again on the same port and data. */
+  resume(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -33,6 +37,12 @@ export async function startPrivateNats(options: { maxPayloadBytes?: number } = {
     async restart(downMs = 500) {
       await kill(server);
       await new Promise((resolve) => setTimeout(resolve, downMs));
+      server = await launch(port, storeDir);
+    },
+    async pause() {
+      await kill(server);
+    },
+    async resume() {
       server = await launch(port, storeDir);
     },
     async stop() {

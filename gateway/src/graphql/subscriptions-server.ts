@@ -6,7 +6,13 @@ import { findUnsafeText, type RequestContext } from '@promptloom/proto';
 import { bearerToken, type TokenService } from '../auth/token-service';
 import { type GraphQLContext } from './context';
 import { type Sessions } from '../auth/sessions';
-import { type Bus, type LiveSessions, type Logger } from '@promptloom/shared';
+import {
+  activeSubscriptions,
+  websocketConnections,
+  type Bus,
+  type LiveSessions,
+  type Logger,
+} from '@promptloom/shared';
 import { SessionSockets } from '../subscriptions/session-sockets';
 import { formatError } from './errors';
 import { type EventHub } from '../subscriptions/event-hub';
@@ -47,6 +53,10 @@ export function startSubscriptionsServer(options: {
   const rules = [...specifiedRules, ...limitRules(options.graphqlLimits)];
   const budget = new SubscriptionBudget(options.subscriptionLimits);
   const wsServer = new WebSocketServer({ server: options.httpServer, path: options.path });
+  wsServer.on('connection', (socket) => {
+    websocketConnections.inc();
+    socket.once('close', () => websocketConnections.dec());
+  });
   const server = makeServer<Record<string, unknown> | undefined, SocketExtra>({
     schema: options.schema,
     parse: (source) => parse(source, { maxTokens: options.graphqlLimits.maxTokens }),
@@ -93,8 +103,10 @@ export function startSubscriptionsServer(options: {
       }
       const refusal = budget.refusal(ctx, ctx.extra.context?.actor?.userId);
       if (refusal) return [new GraphQLError(refusal, { extensions: { code: 'TOO_MANY_REQUESTS' } })];
+      activeSubscriptions.inc();
       return undefined;
     },
+    onComplete: () => void activeSubscriptions.dec(),
     // The same error shapes as over HTTP (Apollo's formatError does not run on this path).
     onError: (_ctx, _id, _payload, errors) => formatAll(errors),
     onNext: (_ctx, _id, _payload, _args, result) =>

@@ -1,7 +1,7 @@
 import { type NextFunction, type Request, type Response } from 'express';
 import { DomainError } from '@promptloom/proto';
 import { type Logger } from '@promptloom/shared';
-import { INTERNAL_ERROR, errorResponse } from './error-responses';
+import { INTERNAL_ERROR, RETRY_AFTER_SECONDS, errorResponse } from './error-responses';
 
 /**
  * The last middleware: DomainErrors answer with their status, as do the client errors Express and its parsers raise
@@ -32,6 +32,7 @@ export function errorHandler(logger: Logger) {
     if (response.headersSent) return;
     if (body.retry_after !== undefined) response.setHeader('Retry-After', String(body.retry_after));
     else if (status === 429) response.setHeader('Retry-After', '1');
+    if (status === 503) response.set('Retry-After', String(RETRY_AFTER_SECONDS));
     response.status(status).json(body);
   };
 }

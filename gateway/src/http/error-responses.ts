@@ -20,6 +20,9 @@ export interface ErrorBody {
   retry_after?: number;
 }
 
+/** What a 503 asks the client to wait before trying again (the bus reconnects every second). */
+export const RETRY_AFTER_SECONDS = 2;
+
 export const SERVICE_UNAVAILABLE_MESSAGE =
   'The service is temporarily unavailable. Please try again in a moment.';
 

@@ -48,6 +48,8 @@ export const OPERATION_ACCESS: Readonly<Record<string, OperationAccess>> = {
   'svc.admin.modeTypes.delete': ADMIN,
   'svc.admin.audit.list': ADMIN,
   'svc.admin.dashboard.figures': ADMIN,
+  'svc.admin.deadLetters.list': ADMIN,
+  'svc.admin.deadLetters.retry': ADMIN,
   'svc.ai.models': SIGNED_IN,
   'svc.ai.chat': SIGNED_IN,
   'svc.ai.chat.user': SIGNED_IN,

@@ -7,6 +7,9 @@ import { ListFamilyInput, frequencyField, levelsField } from './lists';
 /** SPEC §8: what the user sees when the provider fails, and when it answers nothing. */
 export const AI_FAILURE_MESSAGE = 'Error occurred while processing.';
 export const AI_EMPTY_MESSAGE = 'No response from AI.';
+/** A job that kept failing (provider or database unavailable) until its retry deadline passed. */
+export const AI_GAVE_UP_MESSAGE =
+  'Error occurred while processing: the AI service was unavailable for too long. Please run it again.';
 
 /** The durable work queue generation jobs travel on. */
 export const GENERATION_QUEUE = 'ai.generation';

@@ -4,6 +4,7 @@ import {
   sessionOperations,
   auditOperations,
   dashboardOperations,
+  deadLetterOperations,
   modeOperations,
   modeTypeOperations,
   moduleOperations,
@@ -36,6 +37,7 @@ import { DashboardHandlers } from './dashboard/dashboard-handlers';
 import { adminMigrations } from './migrations';
 import { SessionHandlers } from './sessions/session-handlers';
 import { AccountHandlers } from './users/account-handlers';
+import { DeadLetterHandlers } from './dead-letters/dead-letter-handlers';
 import { AdminGuard } from './users/admin-guard';
 import { DEFAULT_SIGN_IN_LIMITS, SignInLimits, type SignInLimitSettings } from './users/sign-in-limits';
 import { UserAdminHandlers } from './users/user-admin-handlers';
@@ -110,6 +112,7 @@ export async function startAdminService({
   const modeTypes = new ModeTypeHandlers(em, guard, catalogueWriter);
   const audit = new AuditHandlers(em, guard);
   const dashboard = new DashboardHandlers(em, guard, bus);
+  const deadLetters = new DeadLetterHandlers(bus, guard);
   const handlers: Unsubscribe[] = await Promise.all([
     handle(bus, accountOperations.signup, (request, context) => accounts.signup(request, context)),
     handle(bus, accountOperations.login, (request) => accounts.login(request)),
@@ -135,6 +138,8 @@ export async function startAdminService({
     handle(bus, modeTypeOperations.delete, (request, context) => modeTypes.delete(request, context)),
     handle(bus, auditOperations.list, (request, context) => audit.list(request, context)),
     handle(bus, dashboardOperations.figures, (_request, context) => dashboard.figures(context)),
+    handle(bus, deadLetterOperations.list, (request, context) => deadLetters.list(request, context)),
+    handle(bus, deadLetterOperations.retry, (request, context) => deadLetters.retry(request, context)),
   ]);
   handlers.push(...(await auditRecordChanges(bus, em)));
   logger.info('admin service ready');

@@ -45,6 +45,7 @@ import { AiQuotas, type AiQuotaSettings } from './quota/ai-quota';
 import { SelectionHandlers } from './selection/selection-handlers';
 import { SelectionSchema } from './selection/selection.entity';
 import { deleteUserRows } from './users-cleanup';
+import { loadWorkerSettings, jobSettingsOf, type JobSettings } from './worker-settings';
 
 export const AI_SCHEMA = 'ai';
 
@@ -57,9 +58,8 @@ export interface AiWorkerOptions {
   publishEvents?: boolean;
   /** false: answer requests but take no generation jobs. Default true. */
   consumeJobs?: boolean;
-  /** Work-queue settings: a job unacknowledged this long is delivered again (default 120 s, above the provider's retries). */
-  jobAckWaitMs?: number;
-  jobConcurrency?: number;
+  /** Work-queue settings (README "AI worker"); defaults: worker-settings.ts. */
+  jobs?: JobSettings;
   /** The clock, for run gating ("today"). */
   now?: () => Date;
   /** Replaces the provider built from `provider` (tests). */
@@ -113,7 +113,7 @@ export async function startAiWorker(options: AiWorkerOptions): Promise<RunningSe
   const subElements = new SubElementHandlers(em, bus, writer);
   const selection = new SelectionHandlers(em, bus, writer);
   const runs = new RunHandlers(em, bus, now, quotas);
-  const jobs = new JobRunner(em, provider, writer, logger);
+  const jobs = new JobRunner(em, provider, writer, logger, bus);
 
   const on = <O extends Operation>(
     operation: O,
@@ -165,9 +165,9 @@ export async function startAiWorker(options: AiWorkerOptions): Promise<RunningSe
           onlyForLiveSessions(bus, logger, (job) => jobs.run(job)),
         ),
         {
-          ackWaitMs: options.jobAckWaitMs ?? 120_000,
-          maxDeliver: 5,
-          concurrency: options.jobConcurrency ?? 4,
+          ...jobSettingsOf(loadWorkerSettings({})),
+          ...options.jobs,
+          onDeadLettered: (job) => jobs.giveUp(job),
         },
       ),
     );

@@ -5,7 +5,14 @@ import { type AiWorkerOptions } from './ai-worker';
 /** The AI worker's own settings, beyond the shared configuration (README "Configuration"). */
 const workerSettings = z.object({
   AI_PROVIDER_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
-  AI_JOB_ACK_WAIT_MS: z.coerce.number().int().positive().default(120_000),
+  AI_JOB_ACK_WAIT_MS: z.coerce.number().int().positive().default(10_000),
+  AI_JOB_RETRY_FOR_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(30 * 60_000),
+  AI_JOB_RETRY_MIN_DELAY_MS: z.coerce.number().int().positive().default(1_000),
+  AI_JOB_RETRY_MAX_DELAY_MS: z.coerce.number().int().positive().default(60_000),
   AI_JOB_CONCURRENCY: z.coerce.number().int().positive().max(64).default(4),
 });
 
@@ -31,7 +38,7 @@ export function aiWorkerSettings(
     'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'AI_CALLS_PER_USER_PER_DAY' | 'RATE_LIMITS_ENABLED'
   >,
   env: NodeJS.ProcessEnv = process.env,
-): Pick<AiWorkerOptions, 'provider' | 'jobAckWaitMs' | 'jobConcurrency' | 'aiQuota'> {
+): Pick<AiWorkerOptions, 'provider' | 'jobs' | 'aiQuota'> {
   const settings = loadWorkerSettings(env);
   return {
     provider: {
@@ -39,8 +46,27 @@ export function aiWorkerSettings(
       baseUrl: config.OPENAI_BASE_URL,
       timeoutMs: settings.AI_PROVIDER_TIMEOUT_MS,
     },
-    jobAckWaitMs: settings.AI_JOB_ACK_WAIT_MS,
-    jobConcurrency: settings.AI_JOB_CONCURRENCY,
+    jobs: jobSettingsOf(settings),
     aiQuota: { defaultDailyLimit: config.AI_CALLS_PER_USER_PER_DAY, enabled: config.RATE_LIMITS_ENABLED },
   };
+}
+
+/** The work-queue part of the settings, as startAiWorker takes it. */
+export function jobSettingsOf(settings: ReturnType<typeof loadWorkerSettings>): JobSettings {
+  return {
+    ackWaitMs: settings.AI_JOB_ACK_WAIT_MS,
+    retryForMs: settings.AI_JOB_RETRY_FOR_MS,
+    retryMinDelayMs: settings.AI_JOB_RETRY_MIN_DELAY_MS,
+    retryMaxDelayMs: settings.AI_JOB_RETRY_MAX_DELAY_MS,
+    concurrency: settings.AI_JOB_CONCURRENCY,
+  };
+}
+
+/** How generation jobs are taken (see ConsumeOptions); each unset one has the worker's default. */
+export interface JobSettings {
+  ackWaitMs?: number;
+  retryForMs?: number;
+  retryMinDelayMs?: number;
+  retryMaxDelayMs?: number;
+  concurrency?: number;
 }

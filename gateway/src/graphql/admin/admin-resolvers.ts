@@ -4,11 +4,12 @@ import { AdminDashboardResolver } from './admin-dashboard-resolver';
 import { AdminModeResolver } from './admin-mode-resolver';
 import { AdminModeTypeResolver } from './admin-mode-type-resolver';
 import { AdminModuleResolver } from './admin-module-resolver';
+import { DeadLetterResolver } from './dead-letter-resolver';
 import { AdminRecordsResolver } from './records-resolver';
 import { AdminRecordSubscriptions } from './records-subscriptions';
 import { UserListChangeSubscriptions } from './user-list-changes';
 
-/** The admin console's resolvers beyond users: catalogue, audit log, dashboard, live catalogue changes. */
+/** The admin console's resolvers beyond users: catalogue, audit log, dashboard, live catalogue changes, dead letters. */
 export const ADMIN_CATALOGUE_RESOLVERS = [
   AdminModuleResolver,
   AdminModeResolver,
@@ -19,4 +20,5 @@ export const ADMIN_CATALOGUE_RESOLVERS = [
   AdminRecordsResolver,
   AdminRecordSubscriptions,
   UserListChangeSubscriptions,
+  DeadLetterResolver,
 ] as const;

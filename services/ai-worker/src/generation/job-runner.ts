@@ -2,13 +2,21 @@ import { UniqueConstraintViolationException, type EntityManager } from '@mikro-o
 import {
   AI_EMPTY_MESSAGE,
   AI_FAILURE_MESSAGE,
+  AI_GAVE_UP_MESSAGE,
   GenerationJob,
   aiEvents,
   planTypeRequest,
   type RandomSource,
   type RequestContext,
 } from '@promptloom/proto';
-import { recordEvent, type Job, type Logger, type OutboxWriter } from '@promptloom/shared';
+import {
+  PermanentFailure,
+  recordEvent,
+  type Bus,
+  type Job,
+  type Logger,
+  type OutboxWriter,
+} from '@promptloom/shared';
 import { ProviderError, type AiProvider } from '../provider';
 import { ListItemRecord } from '../lists/list-item.entity';
 import { recordListChange } from '../lists/list-events';
@@ -32,19 +40,44 @@ export class JobRunner {
     private readonly provider: AiProvider,
     private readonly writer: OutboxWriter,
     private readonly logger: Logger,
+    private readonly bus: Bus,
     private readonly random: RandomSource = Math.random,
   ) {}
 
   async run(job: Job): Promise<void> {
     const parsed = GenerationJob.safeParse(job.payload);
-    if (!parsed.success) {
-      this.logger.error({ jobId: job.id }, 'malformed generation job dropped');
-      return;
-    }
+    // Never valid later either: straight to the dead letters, where an admin sees it.
+    if (!parsed.success) throw new PermanentFailure(`Malformed generation job: ${parsed.error.message}`);
     const payload = parsed.data;
+    const started = Date.now();
+    const label = { jobId: payload.job_id, attempt: job.attempt, kind: payload.kind };
+    this.logger.info(label, 'generation job started');
     if (await this.em().findOne(AppliedJob, { jobId: payload.job_id })) return;
     if (payload.kind === 'list') await this.runList(payload, job.context);
     else await this.runSubElements(payload, job.context);
+    this.logger.info({ ...label, durationMs: Date.now() - started }, 'generation job finished');
+  }
+
+  /**
+   * The job failed until its deadline: its user is told at once, on the bus rather than through the outbox (the
+   * database may be what is down). No ledger row: an admin's retry of the dead job runs it again.
+   */
+  async giveUp(job: Job): Promise<void> {
+    const parsed = GenerationJob.safeParse(job.payload);
+    if (!parsed.success) return;
+    const payload = parsed.data;
+    const event = aiEvents.generationFailed;
+    await this.bus.publish(
+      event.subject,
+      event.payload.parse({
+        userId: payload.user_id,
+        jobId: payload.job_id,
+        family: payload.kind === 'list' ? payload.family : 'bltypes',
+        elementId: payload.kind === 'list' ? null : payload.element_id,
+        message: AI_GAVE_UP_MESSAGE,
+      }),
+      { id: `${payload.job_id}.gave-up.${job.attempt}`, context: job.context },
+    );
   }
 
   private async runList(job: ListJob, context: RequestContext): Promise<void> {
@@ -118,6 +151,8 @@ export class JobRunner {
         { jobId: job.job_id, status: error.status, detail: error.message },
         'generation failed',
       );
+      // Unreachable, rate limited or failing: worth another try later (the bus retries until the deadline).
+      if (isTransient(error)) throw error;
       await this.fail(job, 'failed', AI_FAILURE_MESSAGE, context, elementId);
       return null;
     }
@@ -164,4 +199,10 @@ export class JobRunner {
       throw error;
     }
   }
+}
+
+/** No answer, 408, 409, 429 or 5xx: what the openai SDK itself retries, and what may succeed later. */
+function isTransient(error: ProviderError): boolean {
+  const { status } = error;
+  return status === undefined || status === 408 || status === 409 || status === 429 || status >= 500;
 }

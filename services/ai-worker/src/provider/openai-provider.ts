@@ -1,5 +1,6 @@
 import OpenAI from 'openai';
 import { type ChatRequest, type ChatResponse } from '@promptloom/proto';
+import { providerRequestDuration } from '@promptloom/shared';
 import { ProviderError, type AiProvider, type ProviderOptions } from './ai-provider';
 
 export const DEFAULT_PROVIDER_TIMEOUT_MS = 30_000;
@@ -23,6 +24,8 @@ export class OpenAiProvider implements AiProvider {
   }
 
   async complete(request: ChatRequest): Promise<ChatResponse> {
+    const stop = providerRequestDuration.startTimer();
+    let outcome = 'ok';
     try {
       const completion = await this.client.chat.completions.create({
         model: request.model,
@@ -36,8 +39,11 @@ export class OpenAiProvider implements AiProvider {
     } catch (error) {
       // The SDK's messages name the status and the provider's text, never the key.
       const status = error instanceof OpenAI.APIError ? error.status : undefined;
+      outcome = status === undefined ? 'no_answer' : String(status);
       const detail = error instanceof Error ? error.message : String(error);
       throw new ProviderError(`AI provider failed: ${detail}`, status);
+    } finally {
+      stop({ outcome });
     }
   }
 }

@@ -1,5 +1,6 @@
 import { DomainError } from '@promptloom/proto';
 import { type Bus, type BusEvent, type Job } from './bus';
+import { PermanentFailure } from './job-retries';
 import { type BusLogger } from './bus-logger';
 
 /**
@@ -368,6 +369,37 @@ export function describeBusContract(name: string, createWorld: () => Promise<Bus
       });
     });
 
+    describe('dead letters', () => {
+      it('moves an event a durable handler cannot use aside, and goes on with the next', async () => {
+        const bus = await world.connect();
+        const root = `evt.${token}`;
+        const handled: unknown[] = [];
+        await bus.subscribe(
+          `${root}.>`,
+          async (event) => {
+            if (event.payload === 'unusable') throw new PermanentFailure('payload does not match its schema');
+            handled.push(event.payload);
+          },
+          { durable: `${token}-strict` },
+        );
+
+        await bus.publish(`${root}.changed`, 'unusable', { id: `${token}-bad` });
+        await bus.publish(`${root}.changed`, 'fine', { id: `${token}-fine` });
+        await waitFor(() => handled.includes('fine'), 'the event after the unusable one');
+        await waitFor(async () => (await bus.deadLetters()).length === 1, 'the dead event');
+
+        const [letter] = await bus.deadLetters();
+        expect(letter).toMatchObject({
+          kind: 'event',
+          source: `${root}.changed`,
+          id: `${token}-bad`,
+          reason: expect.stringContaining('does not match its schema'),
+        });
+        await expect(bus.retryDeadLetter(letter!.sequence)).rejects.toMatchObject({ code: 'CONFLICT' });
+        expect(await bus.deadLetters({ afterSequence: letter!.sequence })).toEqual([]);
+      });
+    });
+
     describe('work queue', () => {
       it('hands each job to exactly one of the consumers', async () => {
         const first = await world.connect();
@@ -402,7 +434,7 @@ export function describeBusContract(name: string, createWorld: () => Promise<Bus
         expect(handled.map((job) => job.payload)).toEqual(['first', 'marker']);
       });
 
-      it('delivers a job again, as attempt 2, after ackWaitMs when the handler throws', async () => {
+      it('delivers a job again, as attempt 2, after the retry delay when the handler throws', async () => {
         const bus = await world.connect();
         const queue = `${token}.work`;
         const attempts: Array<{ attempt: number; at: number }> = [];
@@ -412,7 +444,7 @@ export function describeBusContract(name: string, createWorld: () => Promise<Bus
             attempts.push({ attempt: job.attempt, at: Date.now() });
             if (job.attempt === 1) throw new Error('provider failed');
           },
-          { ackWaitMs: 1_000 },
+          { retryMinDelayMs: 1_000 },
         );
 
         await bus.enqueue(queue, 'payload', { id: `${token}-job` });
@@ -422,24 +454,124 @@ export function describeBusContract(name: string, createWorld: () => Promise<Bus
         expect(attempts[1]!.at - attempts[0]!.at).toBeGreaterThanOrEqual(900);
       });
 
-      it('drops a job after maxDeliver deliveries', async () => {
+      it('retries a failing job until retryForMs, then tells onDeadLettered and moves it to the dead letters', async () => {
         const bus = await world.connect();
         const queue = `${token}.work`;
         const attempts: number[] = [];
+        const told: Array<{ id: string; reason: string }> = [];
+        let failing = true;
+        const context = { requestId: 'req-dead', actor: { userId: 12, role: 'User' } };
         await bus.consume(
           queue,
           async (job) => {
             attempts.push(job.attempt);
-            throw new Error('always fails');
+            if (failing) throw new Error('database unavailable');
           },
-          { ackWaitMs: 300, maxDeliver: 2 },
+          {
+            retryForMs: 600,
+            retryMinDelayMs: 50,
+            retryMaxDelayMs: 100,
+            onDeadLettered: async (job, reason) => void told.push({ id: job.id, reason }),
+          },
         );
 
-        await bus.enqueue(queue, 'payload', { id: `${token}-job` });
-        await waitFor(() => attempts.length === 2, 'two attempts');
-        await sleep(1_000);
+        await bus.enqueue(queue, { n: 1 }, { id: `${token}-job`, context });
+        await waitFor(async () => (await bus.deadLetters()).length === 1, 'the job in the dead letters');
 
-        expect(attempts).toEqual([1, 2]);
+        expect(attempts.length).toBeGreaterThan(2);
+        expect(told).toEqual([
+          { id: `${token}-job`, reason: expect.stringContaining('database unavailable') },
+        ]);
+        const [letter] = await bus.deadLetters();
+        expect(letter).toMatchObject({
+          kind: 'job',
+          source: queue,
+          id: `${token}-job`,
+          reason: expect.stringContaining('database unavailable'),
+          attempts: attempts.length,
+          context,
+        });
+        expect(Date.parse(letter!.deadAt)).not.toBeNaN();
+
+        failing = false;
+        const handledBefore = attempts.length;
+        await expect(bus.retryDeadLetter(letter!.sequence)).resolves.toMatchObject({ id: `${token}-job` });
+        await waitFor(() => attempts.length > handledBefore, 'the retried job to run');
+        await waitFor(async () => (await bus.deadLetters()).length === 0, 'the dead letter to be gone');
+        await expect(bus.retryDeadLetter(letter!.sequence)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      });
+
+      it('moves a job failing with PermanentFailure to the dead letters at once', async () => {
+        const bus = await world.connect();
+        const queue = `${token}.work`;
+        const attempts: number[] = [];
+        await bus.consume(queue, async (job) => {
+          attempts.push(job.attempt);
+          throw new PermanentFailure('payload does not parse');
+        });
+
+        await bus.enqueue(queue, 'payload', { id: `${token}-job` });
+        await waitFor(async () => (await bus.deadLetters()).length === 1, 'the job in the dead letters');
+
+        expect(attempts).toEqual([1]);
+        expect((await bus.deadLetters())[0]).toMatchObject({
+          reason: expect.stringContaining('does not parse'),
+        });
+      });
+
+      it('moves a job whose worker died after its deadline aside without running it again', async () => {
+        const producer = await world.connect();
+        const dying = await world.connect({ closeTimeoutMs: 100 });
+        const queue = `${token}.work`;
+        let taken = false;
+        // Delivered again after 1.5 s: past the deadline and its grace (PAST_DEADLINE_GRACE_MS).
+        const options = { ackWaitMs: 1_500, retryForMs: 100 };
+        await dying.consume(
+          queue,
+          async () => {
+            taken = true;
+            await never();
+          },
+          options,
+        );
+        await producer.enqueue(queue, 'payload', { id: `${token}-job` });
+        await waitFor(() => taken, 'the dying consumer to take the job');
+        await dying.close();
+
+        const handled: Job[] = [];
+        const survivor = await world.connect();
+        await survivor.consume(queue, async (job) => void handled.push(job), options);
+        await waitFor(async () => (await survivor.deadLetters()).length === 1, 'the job in the dead letters');
+
+        expect(handled).toEqual([]);
+        expect((await survivor.deadLetters())[0]).toMatchObject({ id: `${token}-job`, attempts: 2 });
+      });
+
+      it('keeps a job that runs longer than ackWaitMs with its consumer while the handler works', async () => {
+        const bus = await world.connect();
+        const queue = `${token}.work`;
+        const ackWaitMs = 300;
+        const deliveries: string[] = [];
+        await bus.consume(
+          queue,
+          async (job) => {
+            deliveries.push(job.id);
+            if (job.id !== `${token}-long`) return;
+            const started = Date.now();
+            // Busy for four ack waits: only the heartbeat keeps the job from being delivered to the free slot.
+            while (Date.now() - started < 4 * ackWaitMs) await sleep(50);
+          },
+          { ackWaitMs, concurrency: 2 },
+        );
+
+        await bus.enqueue(queue, 'long', { id: `${token}-long` });
+        await waitFor(() => deliveries.length === 1, 'the long job to start');
+        await bus.enqueue(queue, 'marker', { id: `${token}-marker` });
+        await waitFor(() => deliveries.includes(`${token}-marker`), 'the marker job');
+        await waitFor(async () => (await bus.deadLetters()).length === 0, 'no dead letters');
+        await bus.close();
+
+        expect(deliveries.filter((id) => id === `${token}-long`)).toHaveLength(1);
       });
 
       it('delivers the job of a consumer that died to another one after ackWaitMs', async () => {
@@ -520,14 +652,14 @@ export function describeBusContract(name: string, createWorld: () => Promise<Bus
           async () => {
             throw new Error('job failed');
           },
-          { maxDeliver: 1 },
+          { retryForMs: 1 },
         );
 
         await rejectionOf(bus.request(subject, { password: 'request-secret' }));
         await bus.enqueue(queue, { password: 'job-secret' }, { id: `${token}-job` });
         await waitFor(
-          () => lines.some((line) => line.message.includes('dropped')),
-          'the dropped job log line',
+          () => lines.some((line) => line.message.includes('dead letters')),
+          'the dead-lettered job log line',
         );
 
         expect(lines).toEqual(

@@ -42,10 +42,22 @@ export interface Bus {
   enqueue(queue: string, payload: unknown, options: PublishOptions): Promise<void>;
 
   /**
-   * Takes jobs from `queue`; each job goes to one consumer. A handler that resolves acks the job; one that throws,
-   * or whose process dies, has it delivered again after `ackWaitMs`, up to `maxDeliver` times in all.
+   * Takes jobs from `queue`; each job goes to one consumer. A handler that resolves acks the job. While it runs,
+   * the bus tells the server it is working on it; a consumer that stops doing so (its process died) loses the job
+   * to another after `ackWaitMs`. A handler that throws has the job retried with backoff until `retryForMs` after
+   * it was enqueued, then (or at once for a PermanentFailure) it goes to the dead-letter stream after
+   * `onDeadLettered` ran.
    */
   consume(queue: string, handler: JobHandler, options?: ConsumeOptions): Promise<Unsubscribe>;
+
+  /** Jobs and events that could not be handled, oldest first, after `afterSequence`; for admins. */
+  deadLetters(query?: DeadLetterQuery): Promise<DeadLetter[]>;
+
+  /**
+   * Puts a dead job back on its queue (with a fresh deadline) and removes it from the dead letters. NOT_FOUND if
+   * there is no such dead letter, CONFLICT if it is an event (events are kept for inspection only).
+   */
+  retryDeadLetter(sequence: number): Promise<DeadLetter>;
 
   /** Stops consuming, lets in-flight handlers finish, then disconnects. */
   close(): Promise<void>;
@@ -95,12 +107,44 @@ export interface Job {
 export type JobHandler = (job: Job) => Promise<void>;
 
 export interface ConsumeOptions {
-  /** How long a delivered job may go unacknowledged before it is delivered again. Default 30 s. */
+  /**
+   * How long a delivered job may go without a sign of life before another consumer gets it. The bus signals
+   * progress every third of it while the handler runs. Default 30 s.
+   */
   ackWaitMs?: number;
-  /** Deliveries in all before the job is dropped (and logged). Default 5. */
-  maxDeliver?: number;
+  /** How long after it was enqueued a failing job is retried before it is dead-lettered. Default 30 minutes. */
+  retryForMs?: number;
+  /** First retry delay, doubling per attempt up to `retryMaxDelayMs`. Defaults 1 s and 60 s. */
+  retryMinDelayMs?: number;
+  retryMaxDelayMs?: number;
   /** Jobs handled at once by this consumer. Default 1. */
   concurrency?: number;
+  /**
+   * Called once before a job goes to the dead-letter stream (e.g. to tell its user). If it throws, the job stays on
+   * the queue and this is tried again at its next delivery.
+   */
+  onDeadLettered?: (job: Job, reason: string) => Promise<void>;
+}
+
+export interface DeadLetterQuery {
+  afterSequence?: number;
+  /** Default 50, at most 500. */
+  limit?: number;
+}
+
+/** A job or event moved aside: `source` is the job's queue or the event's subject. */
+export interface DeadLetter {
+  sequence: number;
+  kind: 'job' | 'event';
+  source: string;
+  /** The id it was enqueued or published with. */
+  id: string;
+  reason: string;
+  /** Deliveries it had before it was moved aside. */
+  attempts: number;
+  /** ISO 8601. */
+  deadAt: string;
+  context: RequestContext;
 }
 
 /** Matches a subject against a NATS-style filter (`*` one token, `>` one or more trailing tokens). */

@@ -43,6 +43,11 @@ export class DeliveryQueue<T> {
     this.settings = { ackWaitMs: options.ackWaitMs, maxDeliver: options.maxDeliver };
   }
 
+  /** Items waiting for a taker, and items delivered but not yet acked (for metrics). */
+  get counts(): { waiting: number; unacked: number } {
+    return { waiting: this.waiting.length + this.retryTimers.size, unacked: this.unacked.size };
+  }
+
   /** Later deliveries use these settings (JetStream: updating the consumer). */
   configure(settings: DeliverySettings): void {
     this.settings = settings;
@@ -84,6 +89,14 @@ export class DeliveryQueue<T> {
     this.unacked.delete(delivery);
   }
 
+  /** The taker is still working on it: its ack wait starts again (JetStream: `working()`). */
+  working(delivery: Delivery<T>): void {
+    const unacked = this.unacked.get(delivery);
+    if (!unacked) return;
+    clearTimeout(unacked.ackTimer);
+    unacked.ackTimer = this.ackTimer(delivery, unacked.entry);
+  }
+
   /**
    * Gives the item back, to be delivered again after `delayMs`. Returns false, and forgets the item without calling
    * onDropped (the caller reports it), when it has had all its deliveries.
@@ -115,13 +128,17 @@ export class DeliveryQueue<T> {
   private deliver(entry: Entry<T>): Delivery<T> {
     entry.deliveries++;
     const delivery: Delivery<T> = { item: entry.item, attempt: entry.deliveries };
-    const ackTimer = setTimeout(() => {
+    this.unacked.set(delivery, { entry, ackTimer: this.ackTimer(delivery, entry) });
+    return delivery;
+  }
+
+  private ackTimer(delivery: Delivery<T>, entry: Entry<T>): NodeJS.Timeout {
+    const timer = setTimeout(() => {
       this.unacked.delete(delivery);
       this.redeliver(entry);
     }, this.settings.ackWaitMs);
-    ackTimer.unref();
-    this.unacked.set(delivery, { entry, ackTimer });
-    return delivery;
+    timer.unref();
+    return timer;
   }
 
   private redeliver(entry: Entry<T>): void {

@@ -1,15 +1,11 @@
 import { type RequestContext } from '@promptloom/proto';
 import { subjectMatches } from './bus';
-import {
-  DEFAULT_JOB_ACK_WAIT_MS,
-  DEFAULT_JOB_MAX_DELIVER,
-  DUPLICATE_WINDOW_MS,
-  EVENT_ACK_WAIT_MS,
-} from './bus-defaults';
+import { DEFAULT_JOB_ACK_WAIT_MS, DUPLICATE_WINDOW_MS, EVENT_ACK_WAIT_MS } from './bus-defaults';
 import { silentBusLogger, type BusLogger } from './bus-logger';
 import { DeliveryQueue, type DeliverySettings } from './delivery-queue';
 import { DuplicateWindow } from './duplicate-window';
 import { EventLog, type StoredEvent } from './event-log';
+import { InProcessDeadLetters } from './in-process-dead-letters';
 
 /** Answers one request: payload and reply are JSON text (the reply a ReplyEnvelope); never rejects. */
 export type Responder = (payload: string, context: RequestContext) => Promise<string>;
@@ -18,6 +14,8 @@ export interface StoredJob {
   id: string;
   payload: string;
   context: RequestContext;
+  /** Epoch ms; the retry deadline counts from here. */
+  enqueuedAt: number;
 }
 
 export interface InProcessBrokerOptions {
@@ -48,6 +46,7 @@ interface DurableGroup {
  */
 export class InProcessBroker {
   readonly events: EventLog;
+  readonly deadLetters = new InProcessDeadLetters();
   private readonly maxEvents: number;
   private readonly eventAckWaitMs: number;
   private readonly logger: BusLogger;
@@ -128,12 +127,14 @@ export class InProcessBroker {
     return true;
   }
 
-  workQueue(queue: string, settings?: DeliverySettings): DeliveryQueue<StoredJob> {
+  /** Jobs are delivered until acked or dead-lettered by their consumer: no delivery limit here. */
+  workQueue(queue: string, settings?: Pick<DeliverySettings, 'ackWaitMs'>): DeliveryQueue<StoredJob> {
     let jobs = this.workQueues.get(queue);
+    const delivery = settings && { ackWaitMs: settings.ackWaitMs, maxDeliver: Number.POSITIVE_INFINITY };
     if (!jobs) {
       jobs = new DeliveryQueue<StoredJob>({
         ackWaitMs: settings?.ackWaitMs ?? DEFAULT_JOB_ACK_WAIT_MS,
-        maxDeliver: settings?.maxDeliver ?? DEFAULT_JOB_MAX_DELIVER,
+        maxDeliver: Number.POSITIVE_INFINITY,
         onDropped: (job, _reason, deliveries) =>
           this.logger.error(
             { queue, id: job.id, deliveries },
@@ -141,8 +142,8 @@ export class InProcessBroker {
           ),
       });
       this.workQueues.set(queue, jobs);
-    } else if (settings) {
-      jobs.configure(settings);
+    } else if (delivery) {
+      jobs.configure(delivery);
     }
     return jobs;
   }

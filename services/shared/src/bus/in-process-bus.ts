@@ -2,6 +2,8 @@ import {
   type Bus,
   type BusEvent,
   type ConsumeOptions,
+  type DeadLetter,
+  type DeadLetterQuery,
   type EventHandler,
   type JobHandler,
   type PublishOptions,
@@ -22,7 +24,12 @@ import { busClosed, noResponders, payloadTooLarge, requestTimedOut } from './bus
 import { silentBusLogger, type BusLogger } from './bus-logger';
 import { type Delivery, type DeliveryQueue } from './delivery-queue';
 import { type StoredEvent } from './event-log';
+import { onlyJobsRetry } from './dead-letter-query';
 import { InFlight, settlesBy } from './in-flight';
+import { deliverJob } from './job-delivery';
+import { PermanentFailure, reasonOf } from './job-retries';
+import { busConnected, eventsDeadLettered } from '../metrics/instruments';
+import { deadLettersStored, jobQueueGauges } from '../metrics/probes';
 import { InProcessBroker } from './in-process-broker';
 import { messageBytes } from './message-size';
 import { decodePayload, encodePayload } from './payload-json';
@@ -73,6 +80,7 @@ export class InProcessBus implements Bus {
     this.requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
     this.closeTimeoutMs = options.closeTimeoutMs ?? DEFAULT_CLOSE_TIMEOUT_MS;
     this.activities = new Activities(this.closeTimeoutMs);
+    busConnected.set(1);
   }
 
   async request(subject: string, payload: unknown, options: RequestOptions = {}): Promise<unknown> {
@@ -154,6 +162,11 @@ export class InProcessBus implements Bus {
           deliveries.ack(delivery);
         } catch (error) {
           const { subject, id, sequence } = delivery.item;
+          if (error instanceof PermanentFailure) {
+            this.deadLetterEvent(delivery.item, delivery.attempt, error, durable);
+            deliveries.ack(delivery);
+            return;
+          }
           this.logger.warn(
             { durable, subject, id, sequence, err: error },
             'Event handler failed; will retry',
@@ -172,35 +185,82 @@ export class InProcessBus implements Bus {
       id: options.id,
       payload: encodePayload(payload),
       context: copyContext(options.context),
+      enqueuedAt: Date.now(),
     });
   }
 
   async consume(queue: string, handler: JobHandler, options: ConsumeOptions = {}): Promise<Unsubscribe> {
     this.assertOpen();
     jobSubject(queue);
-    const { ackWaitMs, maxDeliver, concurrency } = resolveConsumeOptions(options);
-    const jobs = this.broker.workQueue(queue, { ackWaitMs, maxDeliver });
-    return this.activities.add(
-      this.takeFrom(jobs, concurrency, async (delivery) => {
-        const { id, payload, context } = delivery.item;
-        try {
-          await handler({
-            id,
-            payload: decodePayload(payload),
-            attempt: delivery.attempt,
-            context: copyContext(context),
-          });
-          jobs.ack(delivery);
-        } catch (error) {
-          const { attempt } = delivery;
-          if (jobs.nak(delivery, ackWaitMs)) {
-            this.logger.warn({ queue, id, attempt, err: error }, 'Job handler failed; will retry');
-          } else {
-            this.logger.error({ queue, id, attempt, err: error }, 'Job failed on its last delivery; dropped');
-          }
-        }
-      }),
-    );
+    const settings = resolveConsumeOptions(options);
+    const jobs = this.broker.workQueue(queue, { ackWaitMs: settings.ackWaitMs });
+    const abandoned = new AbortController();
+    const stopProbes = [
+      jobQueueGauges.pending.register(async () => [{ labels: { queue }, value: jobs.counts.waiting }]),
+      jobQueueGauges.inFlight.register(async () => [{ labels: { queue }, value: jobs.counts.unacked }]),
+      deadLettersStored.register(async () => [{ labels: {}, value: this.broker.deadLetters.size }]),
+    ];
+    const taking = this.takeFrom(jobs, settings.concurrency, async (delivery) => {
+      const { id, payload, context, enqueuedAt } = delivery.item;
+      const { attempt } = delivery;
+      await deliverJob(
+        {
+          queue,
+          job: { id, payload: decodePayload(payload), attempt, context: copyContext(context) },
+          enqueuedAt,
+          handler,
+          settings,
+          onDeadLettered: options.onDeadLettered,
+          logger: this.logger,
+          abandoned: abandoned.signal,
+        },
+        {
+          working: () => jobs.working(delivery),
+          ack: async () => jobs.ack(delivery),
+          retry: (delayMs) => void jobs.nak(delivery, delayMs),
+          deadLetter: async (reason) => {
+            this.broker.deadLetters.add(`job:${queue}:${id}:${enqueuedAt}`, {
+              kind: 'job',
+              source: queue,
+              id,
+              reason,
+              attempts: attempt,
+              context: copyContext(context),
+              payload,
+            });
+            jobs.ack(delivery);
+          },
+        },
+      );
+    });
+    return this.activities.add({
+      stop: async (deadline) => {
+        stopProbes.forEach((stop) => stop());
+        const finished = await taking.stop(deadline);
+        abandoned.abort();
+        return finished;
+      },
+    });
+  }
+
+  async deadLetters(query?: DeadLetterQuery): Promise<DeadLetter[]> {
+    this.assertOpen();
+    return this.broker.deadLetters.list(query);
+  }
+
+  async retryDeadLetter(sequence: number): Promise<DeadLetter> {
+    this.assertOpen();
+    const letter = this.broker.deadLetters.get(sequence);
+    if (letter.kind !== 'job') throw onlyJobsRetry(letter);
+    const { payload, ...listed } = letter;
+    this.broker.workQueue(letter.source).push({
+      id: letter.id,
+      payload,
+      context: copyContext(letter.context),
+      enqueuedAt: Date.now(),
+    });
+    this.broker.deadLetters.remove(sequence);
+    return structuredClone(listed);
   }
 
   /** True until close() is called (there is no connection to lose). */
@@ -222,6 +282,25 @@ export class InProcessBus implements Bus {
 
   private assertOpen(): void {
     if (this.closing) throw busClosed();
+  }
+
+  /** An event no handler can use, stored aside once however many subscribers found it so. */
+  private deadLetterEvent(event: StoredEvent, attempts: number, error: unknown, durable?: string): void {
+    const { subject, id, sequence } = event;
+    this.logger.error(
+      { durable, subject, id, sequence, err: error },
+      'Unreadable event moved to the dead letters',
+    );
+    eventsDeadLettered.inc({ subject });
+    this.broker.deadLetters.add(`event:${sequence}`, {
+      kind: 'event',
+      source: subject,
+      id,
+      reason: reasonOf(error),
+      attempts,
+      context: copyContext(event.context),
+      payload: event.payload,
+    });
   }
 
   /** A private subscription reading the event log in order, from now or from `fromSequence`. */
@@ -247,7 +326,8 @@ export class InProcessBus implements Bus {
           await handler(toBusEvent(event));
         } catch (error) {
           const { subject, id, sequence } = event;
-          this.logger.warn({ subject, id, sequence, err: error }, 'Event handler failed');
+          if (error instanceof PermanentFailure) this.deadLetterEvent(event, 1, error);
+          else this.logger.warn({ subject, id, sequence, err: error }, 'Event handler failed');
         }
       }
     })();

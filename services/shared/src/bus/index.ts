@@ -2,5 +2,6 @@ export * from './bus';
 export * from './typed';
 export * from './in-process-bus';
 export * from './nats-bus';
+export { PermanentFailure } from './job-retries';
 export { type BusLogger } from './bus-logger';
 export { natsStreamNames, type NatsStreamNames } from './nats-names';

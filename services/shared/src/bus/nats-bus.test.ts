@@ -13,18 +13,8 @@ async function deleteNamespaceStreams(namespace: string): Promise<void> {
   const nc = await connect({ servers: TEST_NATS_URL });
   try {
     const jsm = await nc.jetstreamManager();
-    const { events, jobs } = natsStreamNames(namespace);
-    for (const stream of [events, jobs]) await jsm.streams.delete(stream).catch(() => false);
-  } finally {
-    await nc.close();
-  }
-}
-
-async function storedJobs(namespace: string): Promise<number> {
-  const nc = await connect({ servers: TEST_NATS_URL });
-  try {
-    const jsm = await nc.jetstreamManager();
-    return (await jsm.streams.info(natsStreamNames(namespace).jobs)).state.messages;
+    const { events, jobs, dead } = natsStreamNames(namespace);
+    for (const stream of [events, jobs, dead]) await jsm.streams.delete(stream).catch(() => false);
   } finally {
     await nc.close();
   }
@@ -153,30 +143,68 @@ describe('NatsBus on a real server', () => {
     }
   });
 
-  it('removes a job whose last delivery was never acknowledged', async () => {
-    const dying = await world.connect({ closeTimeoutMs: 100 });
-    const survivor = await world.connect();
-    let taken = false;
-    await dying.consume(
-      'lost.work',
-      async () => {
-        taken = true;
-        await new Promise<never>(() => undefined);
-      },
-      { ackWaitMs: 500, maxDeliver: 1 },
-    );
-    await survivor.enqueue('lost.work', 'payload', { id: 'lost-job' });
-    await waitFor(() => taken, 'the dying consumer to take the job');
-    await dying.close();
-
-    const handled: Job[] = [];
-    await survivor.consume('lost.work', async (job) => void handled.push(job), {
-      ackWaitMs: 500,
-      maxDeliver: 1,
+  it('moves a job and an event whose payload is not JSON to the dead letters', async () => {
+    const bus = await world.connect();
+    const names = new NatsNames(world.namespace);
+    const handledJobs: Job[] = [];
+    const handledEvents: BusEvent[] = [];
+    await bus.consume('raw.work', async (job) => void handledJobs.push(job));
+    await bus.subscribe('evt.raw.>', async (event) => void handledEvents.push(event), {
+      durable: 'raw-reader',
     });
-    await waitFor(async () => (await storedJobs(world.namespace)) === 0, 'the job to leave the stream');
+    const nc = await connect({ servers: TEST_NATS_URL });
+    try {
+      const js = nc.jetstream();
+      await js.publish(names.jobSubject('raw.work'), new TextEncoder().encode('{not json'), {
+        msgID: 'raw-job',
+      });
+      await js.publish(names.subject('evt.raw.happened'), new TextEncoder().encode('{not json'), {
+        msgID: 'raw-event',
+      });
+    } finally {
+      await nc.close();
+    }
+    await bus.publish('evt.raw.happened', 'marker', { id: 'raw-marker' });
+    await waitFor(() => handledEvents.length === 1, 'the marker event');
+    await waitFor(async () => (await bus.deadLetters()).length === 2, 'two dead letters');
 
-    expect(handled).toEqual([]);
+    expect(handledJobs).toEqual([]);
+    expect(handledEvents.map((event) => event.payload)).toEqual(['marker']);
+    const letters = await bus.deadLetters();
+    expect(
+      letters
+        .map(({ kind, source, id }) => ({ kind, source, id }))
+        .sort((a, b) => a.kind.localeCompare(b.kind)),
+    ).toEqual([
+      { kind: 'event', source: 'evt.raw.happened', id: 'raw-event' },
+      { kind: 'job', source: 'raw.work', id: 'raw-job' },
+    ]);
+    expect(letters.every((letter) => /malformed/i.test(letter.reason))).toBe(true);
+  });
+
+  it('fails a request at once while the connection is down, not at the request timeout', async () => {
+    const relay = await startRelay(TEST_NATS_URL);
+    // A timeout far beyond the test's own: an answer at all proves the request did not wait for it.
+    const flaky = await NatsBus.connect({
+      servers: relay.url,
+      namespace: world.namespace,
+      requestTimeoutMs: 600_000,
+    });
+    try {
+      const server = await world.connect();
+      await server.serve('svc.down.ping', 'svc.down', async () => 'pong');
+      await expect(flaky.request('svc.down.ping', {})).resolves.toBe('pong');
+
+      await relay.close();
+      await waitFor(() => !flaky.isConnected(), 'the disconnect');
+
+      const error = await flaky.request('svc.down.ping', {}).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(DomainError);
+      expect((error as DomainError).code).toBe('SERVICE_UNAVAILABLE');
+      expect((error as DomainError).message).toContain('not connected');
+    } finally {
+      await flaky.close();
+    }
   });
 });
 
@@ -186,7 +214,7 @@ describe('NatsNames', () => {
     expect(names.subject('svc.admin.login')).toBe('svc.admin.login');
     expect(names.eventSubjects).toBe('evt.>');
     expect(names.jobSubject('ai.generate')).toBe('job.ai.generate');
-    expect(names.streams).toEqual({ events: 'EVENTS', jobs: 'JOBS' });
+    expect(names.streams).toEqual({ events: 'EVENTS', jobs: 'JOBS', dead: 'DEAD' });
     expect(names.jobConsumer('ai.generate')).toBe('ai_generate');
     expect(names.busSubject('evt.ai.list.updated')).toBe('evt.ai.list.updated');
   });
@@ -195,7 +223,7 @@ describe('NatsNames', () => {
     const names = new NatsNames('ci-42');
     expect(names.subject('svc.admin.login')).toBe('ci-42.svc.admin.login');
     expect(names.jobSubjects).toBe('ci-42.job.>');
-    expect(names.streams).toEqual({ events: 'ci-42_EVENTS', jobs: 'ci-42_JOBS' });
+    expect(names.streams).toEqual({ events: 'ci-42_EVENTS', jobs: 'ci-42_JOBS', dead: 'ci-42_DEAD' });
     expect(names.durableConsumer('gateway.fanout')).toBe('ci-42_gateway_fanout');
     expect(names.busSubject('ci-42.evt.ai.list.updated')).toBe('evt.ai.list.updated');
   });

@@ -12,12 +12,13 @@ import {
   type JsMsg,
   type Msg,
   type NatsConnection,
-  type Subscription,
 } from 'nats';
 import {
   type Bus,
   type BusEvent,
   type ConsumeOptions,
+  type DeadLetter,
+  type DeadLetterQuery,
   type EventHandler,
   type JobHandler,
   type PublishOptions,
@@ -38,6 +39,10 @@ import {
 import { busClosed, noResponders, payloadTooLarge, requestTimedOut, unreachable } from './bus-errors';
 import { silentBusLogger, type BusLogger } from './bus-logger';
 import { InFlight } from './in-flight';
+import { deliverJob } from './job-delivery';
+import { PermanentFailure } from './job-retries';
+import { busConnected, eventsDeadLettered } from '../metrics/instruments';
+import { deadLettersStored, eventConsumerLag, jobQueueGauges } from '../metrics/probes';
 import {
   contextFromHeaders,
   contextHeaders,
@@ -47,6 +52,7 @@ import {
   messageIdOf,
 } from './nats-codec';
 import { startConsumeLoop } from './nats-consume-loop';
+import { NatsDeadLetters, retriedJobIdOf } from './nats-dead-letters';
 import { NatsNames } from './nats-names';
 import { ensureDurableConsumer, ensureStreams } from './nats-streams';
 import { messageBytes } from './message-size';
@@ -87,6 +93,9 @@ export class NatsBus implements Bus {
   private readonly closeTimeoutMs: number;
   private readonly logger: BusLogger;
   private readonly activities: Activities;
+  private readonly dead: NatsDeadLetters;
+  /** Unregisters the metric probes this bus registered. */
+  private readonly stopProbes: Array<() => void> = [];
   private closing?: Promise<void>;
   private connected = true;
 
@@ -101,6 +110,13 @@ export class NatsBus implements Bus {
     this.closeTimeoutMs = options.closeTimeoutMs ?? DEFAULT_CLOSE_TIMEOUT_MS;
     this.activities = new Activities(this.closeTimeoutMs);
     this.logger = options.logger ?? silentBusLogger;
+    this.dead = new NatsDeadLetters(this.js, jsm, names);
+    busConnected.set(1);
+    this.stopProbes.push(
+      deadLettersStored.register(async () => [
+        { labels: {}, value: (await jsm.streams.info(names.streams.dead)).state.messages },
+      ]),
+    );
     this.logConnectionStatus().catch(() => undefined);
   }
 
@@ -126,6 +142,8 @@ export class NatsBus implements Bus {
   async request(subject: string, payload: unknown, options: RequestOptions = {}): Promise<unknown> {
     this.assertOpen();
     assertSubject(subject);
+    // While the connection is down nobody can answer: fail now rather than after the timeout (issue 14.2).
+    if (!this.connected) throw unreachable(subject);
     const timeout = options.timeoutMs ?? this.requestTimeoutMs;
     let reply: Msg;
     try {
@@ -199,17 +217,24 @@ export class NatsBus implements Bus {
         startAt,
       });
     await ensureConsumer('new');
+    const stopProbe = eventConsumerLag.register(async () => [
+      {
+        labels: { durable: options.durable! },
+        value: (await this.jsm.consumers.info(stream, consumer)).num_pending,
+      },
+    ]);
     const label = { durable: options.durable, filter };
     const loop = startConsumeLoop({
       open: async () => (await this.js.consumers.get(stream, consumer)).consume({ max_messages: 1 }),
       handle: async (message) => {
-        const event = this.readEvent(message, label);
-        if (!event) return this.settle(() => message.term());
+        const event = this.readEvent(message);
+        if (!event) return this.settleDeadEvent(message);
         try {
           await handler(event);
           this.settle(() => message.ack());
         } catch (error) {
           const { subject, id, sequence } = event;
+          if (error instanceof PermanentFailure) return this.settleDeadEvent(message, error, label);
           this.logger.warn(
             { ...label, subject, id, sequence, err: error },
             'Event handler failed; will retry',
@@ -223,7 +248,12 @@ export class NatsBus implements Bus {
       label,
     });
     await loop.started;
-    return this.activities.add(loop);
+    return this.activities.add({
+      stop: (deadline) => {
+        stopProbe();
+        return loop.stop(deadline);
+      },
+    });
   }
 
   async enqueue(queue: string, payload: unknown, options: PublishOptions): Promise<void> {
@@ -234,54 +264,68 @@ export class NatsBus implements Bus {
 
   async consume(queue: string, handler: JobHandler, options: ConsumeOptions = {}): Promise<Unsubscribe> {
     this.assertOpen();
-    const { ackWaitMs, maxDeliver, concurrency } = resolveConsumeOptions(options);
+    const settings = resolveConsumeOptions(options);
     const stream = this.names.streams.jobs;
     const consumer = this.names.jobConsumer(queue);
+    // No delivery limit: the retry deadline (deliverJob) decides when a job is given up, and dead-letters it.
     const ensureConsumer = () =>
       ensureDurableConsumer(this.jsm, stream, {
         name: consumer,
         filterSubject: this.names.jobSubject(queue),
-        ackWaitMs,
-        maxDeliver,
+        ackWaitMs: settings.ackWaitMs,
+        maxDeliver: -1,
         startAt: 'all',
       });
     await ensureConsumer();
+    const stopProbes = this.probeQueue(queue, stream, consumer);
 
+    const abandoned = new AbortController();
     const handle = async (message: JsMsg): Promise<void> => {
       const attempt = message.info.deliveryCount;
-      const id = messageIdOf(message.headers);
+      const id = retriedJobIdOf(message.headers) ?? messageIdOf(message.headers);
+      let job: Parameters<typeof deliverJob>[0]['job'];
       try {
-        await handler({
-          id,
-          attempt,
-          payload: decodePayload(decodeText(message.data)),
-          context: contextFromHeaders(message.headers),
-        });
+        const payload = decodePayload(decodeText(message.data));
+        job = { id, attempt, payload, context: contextFromHeaders(message.headers) };
       } catch (error) {
-        if (attempt >= maxDeliver) {
-          this.logger.error({ queue, id, attempt, err: error }, 'Job failed on its last delivery; dropped');
-          this.settle(() => message.term());
-        } else {
-          this.logger.warn({ queue, id, attempt, err: error }, 'Job handler failed; will retry');
-          this.settle(() => message.nak(ackWaitMs));
-        }
-        return;
+        job = { id, attempt, malformed: error instanceof Error ? error.message : String(error) };
       }
-      // A confirmed ack: the job is off the queue for good (and a failure to confirm is worth a log line).
-      await message.ackAck().catch((error: unknown) => {
-        this.logger.warn(
-          { queue, id, attempt, err: error },
-          'Job ack not confirmed; it may be delivered again',
-        );
-      });
+      await deliverJob(
+        {
+          queue,
+          job,
+          enqueuedAt: message.info.timestampNanos / 1e6,
+          handler,
+          settings,
+          onDeadLettered: options.onDeadLettered,
+          logger: this.logger,
+          abandoned: abandoned.signal,
+        },
+        {
+          working: () => this.settle(() => message.working()),
+          ack: () => this.confirmAck(message, { queue, id, attempt }),
+          retry: (delayMs) => this.settle(() => message.nak(delayMs)),
+          deadLetter: async (reason) => {
+            await this.dead.store({
+              kind: 'job',
+              source: queue,
+              id,
+              reason,
+              attempts: attempt,
+              original: message.headers,
+              data: message.data,
+              key: `dead:job:${stream}:${message.seq}`,
+            });
+            await this.confirmAck(message, { queue, id, attempt });
+          },
+        },
+      );
     };
 
-    // Listening before pulling: the advisory about a job out of deliveries comes when a consumer pulls.
-    const dropped = this.dropJobsOutOfDeliveries(queue, stream, consumer);
     await this.nc.flush();
     // One consume loop per slot: each pulls a job only when it is free, so no job waits in this process while
     // its ack wait runs out.
-    const loops = Array.from({ length: concurrency }, () =>
+    const loops = Array.from({ length: settings.concurrency }, () =>
       startConsumeLoop({
         open: async () => (await this.js.consumers.get(stream, consumer)).consume({ max_messages: 1 }),
         handle,
@@ -294,14 +338,26 @@ export class NatsBus implements Bus {
     await Promise.all(loops.map((loop) => loop.started));
     return this.activities.add({
       stop: async (deadline) => {
-        await dropped.drain().catch(() => undefined);
-        return (await Promise.all(loops.map((loop) => loop.stop(deadline)))).every(Boolean);
+        stopProbes();
+        const finished = (await Promise.all(loops.map((loop) => loop.stop(deadline)))).every(Boolean);
+        abandoned.abort();
+        return finished;
       },
     });
   }
 
   maxPayloadBytes(): number {
     return this.nc.info?.max_payload ?? DEFAULT_MAX_PAYLOAD_BYTES;
+  }
+
+  async deadLetters(query?: DeadLetterQuery): Promise<DeadLetter[]> {
+    this.assertOpen();
+    return this.dead.list(query);
+  }
+
+  async retryDeadLetter(sequence: number): Promise<DeadLetter> {
+    this.assertOpen();
+    return this.dead.retry(sequence);
   }
 
   /** True while connected to a server: false during a reconnect and after close(). For readiness checks. */
@@ -314,42 +370,32 @@ export class NatsBus implements Bus {
     return this.closing;
   }
 
+  /** The queue's backlog, read from the server at each scrape. */
+  private probeQueue(queue: string, stream: string, consumer: string): () => void {
+    const info = () => this.jsm.consumers.info(stream, consumer);
+    const stops = [
+      jobQueueGauges.pending.register(async () => [{ labels: { queue }, value: (await info()).num_pending }]),
+      jobQueueGauges.inFlight.register(async () => [
+        { labels: { queue }, value: (await info()).num_ack_pending },
+      ]),
+      jobQueueGauges.redelivered.register(async () => [
+        { labels: { queue }, value: (await info()).num_redelivered },
+      ]),
+    ];
+    return () => stops.forEach((stop) => stop());
+  }
+
   private async shutDown(): Promise<void> {
+    this.stopProbes.forEach((stop) => stop());
     if (!(await this.activities.stopAll())) {
       this.logger.warn({ closeTimeoutMs: this.closeTimeoutMs }, 'Bus closed with handlers still running');
     }
-    if (!this.nc.isClosed()) {
-      await this.nc.drain().catch((error: unknown) => this.logger.warn({ err: error }, 'NATS drain failed'));
-    }
+    if (this.nc.isClosed()) return;
+    // Draining needs the server; without a connection it would wait for a reconnect that may never come.
+    const stop = this.connected ? this.nc.drain() : this.nc.close();
+    await stop.catch((error: unknown) => this.logger.warn({ err: error }, 'NATS drain failed'));
     // A drain fails while the server is unreachable; close anyway, or the client goes on reconnecting forever.
     if (!this.nc.isClosed()) await this.nc.close();
-  }
-
-  /**
-   * A job whose last delivery was never acknowledged (its process died) stays in the work-queue stream, where
-   * the server no longer delivers it; JetStream announces it with an advisory. One consumer of the queue (a queue
-   * group across processes) logs it and removes it, so that dropped means gone.
-   */
-  private dropJobsOutOfDeliveries(queue: string, stream: string, consumer: string): Subscription {
-    return this.nc.subscribe(`$JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES.${stream}.${consumer}`, {
-      queue: 'max-deliveries',
-      callback: (error, msg) => {
-        if (error) return;
-        let advisory: { stream_seq?: unknown; deliveries?: unknown };
-        try {
-          advisory = JSON.parse(decodeText(msg.data)) as typeof advisory;
-        } catch {
-          return;
-        }
-        const { stream_seq: sequence, deliveries } = advisory;
-        if (typeof sequence !== 'number') return;
-        this.logger.error(
-          { queue, sequence, deliveries },
-          'Job never acknowledged on its last delivery; dropped',
-        );
-        this.jsm.streams.deleteMessage(stream, sequence, false).catch(() => undefined);
-      },
-    });
   }
 
   /** A private subscription: an ordered consumer from the next event (or `fromSequence`), handled in order. */
@@ -378,12 +424,13 @@ export class NatsBus implements Bus {
       },
       handle: async (message) => {
         nextSequence = message.seq + 1;
-        const event = this.readEvent(message, label);
-        if (!event) return;
+        const event = this.readEvent(message);
+        if (!event) return this.storeAside(message, 'Malformed event: its payload is not JSON', label);
         try {
           await handler(event);
         } catch (error) {
           const { subject, id, sequence } = event;
+          if (error instanceof PermanentFailure) return this.storeAside(message, error, label);
           this.logger.warn({ ...label, subject, id, sequence, err: error }, 'Event handler failed');
         }
       },
@@ -438,18 +485,64 @@ export class NatsBus implements Bus {
     }
   }
 
-  /** The event a message carries; undefined (and logged) if its payload is not JSON, which no NatsBus publishes. */
-  private readEvent(message: JsMsg, label: object): BusEvent | undefined {
+  /** A durable subscription's event no handler can use: stored aside, then acked; if storing fails, tried again. */
+  private async settleDeadEvent(
+    message: JsMsg,
+    error: unknown = 'Malformed event: its payload is not JSON',
+    label: object = {},
+  ): Promise<void> {
+    try {
+      await this.storeDeadEvent(message, error, label);
+      this.settle(() => message.ack());
+    } catch (storeError) {
+      this.logger.warn({ ...label, sequence: message.seq, err: storeError }, 'Could not store a dead event');
+      this.settle(() => message.nak(eventRetryDelayMs(message.info.deliveryCount)));
+    }
+  }
+
+  /** For private subscriptions, which cannot have the event again: a failure to store it is only logged. */
+  private async storeAside(message: JsMsg, error: unknown, label: object): Promise<void> {
+    await this.storeDeadEvent(message, error, label).catch((storeError: unknown) =>
+      this.logger.warn({ ...label, sequence: message.seq, err: storeError }, 'Could not store a dead event'),
+    );
+  }
+
+  /** Logs, counts and stores an unusable event once, whichever subscriber (durable or private) found it. */
+  private async storeDeadEvent(message: JsMsg, error: unknown, label: object): Promise<void> {
+    const subject = this.names.busSubject(message.subject);
+    const id = messageIdOf(message.headers);
+    this.logger.error(
+      { ...label, subject, id, sequence: message.seq, err: error },
+      'Unusable event moved to the dead letters',
+    );
+    eventsDeadLettered.inc({ subject });
+    await this.dead.store({
+      kind: 'event',
+      source: subject,
+      id,
+      reason: error,
+      attempts: message.info.deliveryCount,
+      original: message.headers,
+      data: message.data,
+      key: `dead:event:${message.seq}`,
+    });
+  }
+
+  /** A confirmed ack: the job is off the queue for good (and a failure to confirm is worth a log line). */
+  private async confirmAck(message: JsMsg, label: object): Promise<void> {
+    await message.ackAck().catch((error: unknown) => {
+      this.logger.warn({ ...label, err: error }, 'Job ack not confirmed; it may be delivered again');
+    });
+  }
+
+  /** The event a message carries; undefined if its payload is not JSON, which no NatsBus publishes. */
+  private readEvent(message: JsMsg): BusEvent | undefined {
     const subject = this.names.busSubject(message.subject);
     const id = messageIdOf(message.headers);
     let payload: unknown;
     try {
       payload = decodePayload(decodeText(message.data));
-    } catch (error) {
-      this.logger.error(
-        { ...label, subject, id, sequence: message.seq, err: error },
-        'Malformed event skipped',
-      );
+    } catch {
       return undefined;
     }
     return { subject, id, sequence: message.seq, payload, context: contextFromHeaders(message.headers) };
@@ -477,9 +570,11 @@ export class NatsBus implements Bus {
     for await (const status of this.nc.status()) {
       if (status.type === Events.Disconnect) {
         this.connected = false;
+        busConnected.set(0);
         this.logger.warn({ server: status.data }, 'NATS disconnected');
       } else if (status.type === Events.Reconnect) {
         this.connected = true;
+        busConnected.set(1);
         this.logger.info({ server: status.data }, 'NATS reconnected');
       } else if (status.type === Events.Error) {
         this.logger.error({ err: status.data }, 'NATS error');

@@ -1,14 +1,15 @@
-import { assertName, EVENT_ROOT, JOB_ROOT, jobSubject } from './subject-names';
+import { assertName, DEAD_ROOT, EVENT_ROOT, JOB_ROOT, jobSubject } from './subject-names';
 
 export interface NatsStreamNames {
   events: string;
   jobs: string;
+  dead: string;
 }
 
-/** The JetStream streams a NatsBus uses: `EVENTS` and `JOBS`, prefixed `<namespace>_` when it has one. */
+/** The JetStream streams a NatsBus uses: `EVENTS`, `JOBS` and `DEAD`, prefixed `<namespace>_` when it has one. */
 export function natsStreamNames(namespace?: string): NatsStreamNames {
   const prefix = namespace === undefined ? '' : `${namespace}_`;
-  return { events: `${prefix}EVENTS`, jobs: `${prefix}JOBS` };
+  return { events: `${prefix}EVENTS`, jobs: `${prefix}JOBS`, dead: `${prefix}DEAD` };
 }
 
 /**
@@ -42,6 +43,14 @@ export class NatsNames {
 
   get jobSubjects(): string {
     return this.subject(`${JOB_ROOT}.>`);
+  }
+
+  get deadSubjects(): string {
+    return this.subject(`${DEAD_ROOT}.>`);
+  }
+
+  deadSubject(kind: 'job' | 'event'): string {
+    return this.subject(`${DEAD_ROOT}.${kind}`);
   }
 
   jobSubject(queue: string): string {

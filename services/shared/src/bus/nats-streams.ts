@@ -13,13 +13,14 @@ import { DUPLICATE_WINDOW_MS } from './bus-defaults';
 import { type NatsNames } from './nats-names';
 
 const EVENT_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+const DEAD_LETTER_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 
 const STREAM_NAME_IN_USE = 10058;
 const CONSUMER_NOT_FOUND = 10014;
 
 /**
- * Creates the EVENTS stream (persisted events, kept 7 days, replayable by sequence) and the JOBS stream (a work
- * queue: a job leaves the stream when acked), or brings their configuration up to date. Safe to run concurrently.
+ * Creates the EVENTS stream (persisted events, kept 7 days, replayable by sequence), the JOBS stream (a work
+ * queue: a job leaves the stream when acked) and the DEAD stream (dead letters, kept 30 days), or brings their configuration up to date. Safe to run concurrently.
  */
 export async function ensureStreams(jsm: JetStreamManager, names: NatsNames): Promise<void> {
   await ensureStream(jsm, {
@@ -36,6 +37,15 @@ export async function ensureStreams(jsm: JetStreamManager, names: NatsNames): Pr
     subjects: [names.jobSubjects],
     retention: RetentionPolicy.Workqueue,
     storage: StorageType.File,
+    duplicate_window: nanos(DUPLICATE_WINDOW_MS),
+  });
+  await ensureStream(jsm, {
+    name: names.streams.dead,
+    subjects: [names.deadSubjects],
+    retention: RetentionPolicy.Limits,
+    storage: StorageType.File,
+    discard: DiscardPolicy.Old,
+    max_age: nanos(DEAD_LETTER_RETENTION_MS),
     duplicate_window: nanos(DUPLICATE_WINDOW_MS),
   });
 }

@@ -4,6 +4,8 @@
  */
 export const EVENT_ROOT = 'evt';
 export const JOB_ROOT = 'job';
+/** Jobs and events moved aside (NatsBus: the DEAD stream). */
+export const DEAD_ROOT = 'dead';
 
 const TOKEN = /^[^\s.*>]+$/;
 /** Durable names, queue names and namespaces also name JetStream consumers and streams, hence the tighter rule. */

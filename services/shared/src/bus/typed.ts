@@ -20,6 +20,7 @@ import {
   type Unsubscribe,
 } from './bus';
 import { mapDatabaseUnavailable } from '../db/database-errors';
+import { PermanentFailure } from './job-retries';
 
 /** Calls an operation: the request is validated before it leaves, the reply checked when it arrives. */
 export function call<O extends Operation>(
@@ -72,7 +73,10 @@ export function handle<O extends Operation>(
   );
 }
 
-/** Subscribes to one catalogued event with its payload parsed; events that do not parse are skipped. */
+/**
+ * Subscribes to one catalogued event with its payload parsed. An event that does not parse is never handled: the
+ * bus logs it, counts it and moves it to the dead letters (PermanentFailure), then goes on with the next.
+ */
 export function onEvent<E extends EventDefinition>(
   bus: Bus,
   event: E,
@@ -83,7 +87,10 @@ export function onEvent<E extends EventDefinition>(
     event.subject,
     async (received) => {
       const parsed = event.payload.safeParse(received.payload);
-      if (parsed.success) await handler(parsed.data as PayloadOf<E>, received);
+      if (!parsed.success) {
+        throw new PermanentFailure(`${event.subject} does not match its schema: ${parsed.error.message}`);
+      }
+      await handler(parsed.data as PayloadOf<E>, received);
     },
     options,
   );

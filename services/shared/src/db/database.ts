@@ -4,6 +4,7 @@ import { Client } from 'pg';
 import { outboxDeadRowsMigration, outboxMigration } from './outbox-migration';
 import { type NamedMigration } from './migration';
 import { type Logger } from '../logging';
+import { databasePool } from '../metrics/probes';
 
 export interface DatabaseOptions {
   /** postgres://… of the server and database; the service's tables live in `schema` inside it. */
@@ -40,6 +41,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     allowGlobalContext: false,
   };
   const orm = await MikroORM.init(config);
+  measurePool(orm, options.schema);
   const applied = await whileHoldingMigrationLock(options.url, options.schema, async () => {
     await orm.em.getConnection().execute(`create schema if not exists "${options.schema}"`);
     return orm.getMigrator().up();
@@ -51,6 +53,31 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     );
   }
   return orm;
+}
+
+/** The pool's use (knex's tarn pool under MikroORM), read at each scrape until the ORM closes. */
+function measurePool(orm: MikroORM, schema: string): void {
+  const pool = () => orm.em.getConnection().getKnex().client.pool as TarnPool | undefined;
+  const stop = databasePool.register(async () => {
+    const current = pool();
+    if (!current) return [];
+    return [
+      { labels: { schema, state: 'used' }, value: current.numUsed() },
+      { labels: { schema, state: 'free' }, value: current.numFree() },
+      { labels: { schema, state: 'pending' }, value: current.numPendingAcquires() },
+    ];
+  });
+  const close = orm.close.bind(orm);
+  orm.close = (force?: boolean) => {
+    stop();
+    return close(force);
+  };
+}
+
+interface TarnPool {
+  numUsed(): number;
+  numFree(): number;
+  numPendingAcquires(): number;
 }
 
 /**

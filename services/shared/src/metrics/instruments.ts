@@ -74,3 +74,65 @@ export const passwordHashesWaiting = new Gauge({
   help: 'Password hashes waiting for a place; past PASSWORD_HASH_QUEUE a sign-in answers 429.',
   registers,
 });
+
+export const jobsInFlight = new Gauge({
+  name: 'jobs_in_flight',
+  help: 'Jobs whose handler is running in this process, by queue.',
+  labelNames: ['queue'] as const,
+  registers,
+});
+
+export const jobsRetried = new Counter({
+  name: 'jobs_retried_total',
+  help: 'Job attempts that failed and were handed back for a later retry, by queue.',
+  labelNames: ['queue'] as const,
+  registers,
+});
+
+export const jobsDeadLettered = new Counter({
+  name: 'jobs_dead_lettered_total',
+  help: 'Jobs moved to the dead-letter stream (failed past their deadline, or malformed), by queue.',
+  labelNames: ['queue'] as const,
+  registers,
+});
+
+export const eventsDeadLettered = new Counter({
+  name: 'events_dead_lettered_total',
+  help: 'Events that could not be read or parsed, moved to the dead-letter stream, by subject.',
+  labelNames: ['subject'] as const,
+  registers,
+});
+
+export const busConnected = new Gauge({
+  name: 'bus_connected',
+  help: '1 while this process is connected to the bus (NATS), 0 while it reconnects.',
+  registers,
+});
+
+export const providerRequestDuration = new Histogram({
+  name: 'ai_provider_request_duration_seconds',
+  help: 'Calls to the AI provider (with the SDK retries), by outcome: ok, the HTTP status, or no_answer.',
+  labelNames: ['outcome'] as const,
+  buckets: [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 30, 60],
+  registers,
+});
+
+export const graphqlOperationDuration = new Histogram({
+  name: 'graphql_operation_duration_seconds',
+  help: 'GraphQL operations over HTTP, by operation name (bounded), type and outcome (ok or the first error code).',
+  labelNames: ['operation', 'type', 'outcome'] as const,
+  buckets: SECONDS,
+  registers,
+});
+
+export const websocketConnections = new Gauge({
+  name: 'graphql_ws_connections',
+  help: 'Open graphql-ws WebSocket connections.',
+  registers,
+});
+
+export const activeSubscriptions = new Gauge({
+  name: 'graphql_subscriptions_active',
+  help: 'GraphQL subscriptions running over graphql-ws.',
+  registers,
+});
