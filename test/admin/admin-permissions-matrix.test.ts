@@ -4,6 +4,7 @@ import {
   adminUserOperations,
   auditOperations,
   dashboardOperations,
+  deadLetterOperations,
   modeOperations,
   modeTypeOperations,
   moduleOperations,
@@ -68,6 +69,8 @@ const REST_ROUTES: Array<[method: string, path: string, body?: unknown]> = [
   ['DELETE', '/api/admin/modetype/delete/1'],
   ['GET', '/api/admin/audit/list'],
   ['GET', '/api/admin/dashboard'],
+  ['GET', '/api/admin/dead-letters'],
+  ['POST', '/api/admin/dead-letters/1/retry'],
   ...(['tl', 'tr', 'bl'] as const).flatMap((family): Array<[string, string, unknown?]> => [
     ['GET', `/api/admin/user/${family}/list`],
     ['PUT', `/api/admin/user/${family}/update/1`, { status: 1 }],
@@ -106,6 +109,8 @@ const GRAPHQL_OPERATIONS: Array<[name: string, document: string]> = [
   ['deleteModeType', 'mutation { deleteModeType(id: 1) }'],
   ['adminAuditLog', '{ adminAuditLog { total } }'],
   ['adminDashboard', '{ adminDashboard { modes } }'],
+  ['adminDeadLetters', '{ adminDeadLetters { nextAfter } }'],
+  ['adminRetryDeadLetter', 'mutation { adminRetryDeadLetter(sequence: 1) { sequence } }'],
   ['adminRecords', '{ adminRecords(family: tr) { total } }'],
   ['adminSignatureRecords', '{ adminSignatureRecords { total } }'],
   ['updateRecord', 'mutation { updateRecord(family: tl, id: 1, input: { status: 1 }) { id } }'],
@@ -124,6 +129,8 @@ const BUS_OPERATIONS: Array<[Operation, unknown]> = [
   ),
   [auditOperations.list, {}],
   [dashboardOperations.figures, {}],
+  [deadLetterOperations.list, {}],
+  [deadLetterOperations.retry, { sequence: 1 }],
 ];
 
 /** The record operations of the AI worker and the signature service: each asks the admin service for the stored role. */

@@ -136,7 +136,7 @@ describe('the admin layout and Manage User in a real browser', () => {
     const logoutContext = await admin.adminContext();
     const page = await logoutContext.newPage();
     await page.goto(`${admin.product.baseUrl}/admin/dashboard`);
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: 'Logout', exact: true }).click();
     await page.waitForURL('**/pro');
     expect(await page.evaluate(`localStorage.getItem('token')`)).toBeNull();
     await page.goto(`${admin.product.baseUrl}/admin/dashboard`);

@@ -128,7 +128,7 @@ describe('one browser tab, two users: nothing of the first reaches the second', 
 
     // A signs out from the dashboard.
     await navigateInApp(page, '/types/dashboard');
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: 'Logout', exact: true }).click();
     await page.waitForURL('**/pro');
     await socketA.closed;
     expect((await storageKeys(page)).filter((key) => key !== 'url')).toEqual([]);
@@ -184,7 +184,7 @@ describe('one browser tab, two users: nothing of the first reaches the second', 
     const adminSocket = await sockets.nth(0);
     expect(await adminSocket.user).not.toBeNull();
 
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: 'Logout', exact: true }).click();
     await page.waitForURL('**/pro');
     await adminSocket.closed;
     expect((await storageKeys(page)).filter((key) => key !== 'url')).toEqual([]);
@@ -219,7 +219,7 @@ describe('one browser tab, two users: nothing of the first reaches the second', 
     await row(second, 'Eucalyptus').waitFor();
     await markDocument(second);
 
-    await first.getByRole('button', { name: 'Logout' }).click();
+    await first.getByRole('button', { name: 'Logout', exact: true }).click();
     await second.waitForURL('**/pro');
     await signInThroughForm(first, b);
     await first.waitForURL('**/types/dashboard');

@@ -102,7 +102,7 @@ describe('sign-up, sign-in and sign-out in a real browser', () => {
     expect(await storedItem(page, 'LFlip')).toBe('false');
     await expectNoSeriousA11yViolations(page);
 
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: 'Logout', exact: true }).click();
     await page.waitForURL('**/pro');
     expect(await storedItem(page, 'token')).toBeNull();
     await page.close();

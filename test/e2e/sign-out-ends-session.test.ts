@@ -45,7 +45,7 @@ describe('signing out in the browser ends the session on the server', () => {
     await requestJson(product.baseUrl, 'POST', '/api/signup', { body: user });
     const { page, token } = await signInThroughTheForm(user.email, user.password);
     await page.waitForURL('**/types/dashboard');
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: 'Logout', exact: true }).click();
     await page.waitForURL('**/pro');
     await expectRefusedByTheServer(token);
     await page.close();
@@ -58,7 +58,7 @@ describe('signing out in the browser ends the session on the server', () => {
     });
     const { page, token } = await signInThroughTheForm('logout.admin@example.com', 'admin-password-1');
     await page.waitForURL('**/admin/**');
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: 'Logout', exact: true }).click();
     await page.waitForURL('**/pro');
     await expectRefusedByTheServer(token);
     await page.close();
