@@ -3,7 +3,8 @@ import { z } from 'zod';
 export const DEFAULT_PER_PAGE = 10;
 export const MAX_PER_PAGE = 100;
 
-const wholeNumber = (label: string, min: number, max?: number) => {
+/** A whole number from a query string or body, with messages naming `label`. */
+export const wholeNumber = (label: string, min: number, max?: number) => {
   let schema = z.coerce
     .number({ error: `The ${label} must be a number.` })
     .int({ error: `The ${label} must be a whole number.` })

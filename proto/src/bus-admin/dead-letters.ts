@@ -1,16 +1,8 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation';
+import { wholeNumber as whole } from '../paging';
 
 export const MAX_DEAD_LETTERS_PER_PAGE = 200;
-
-const whole = (label: string, min: number, max?: number) => {
-  let schema = z.coerce
-    .number({ error: `The ${label} must be a number.` })
-    .int({ error: `The ${label} must be a whole number.` })
-    .min(min, { error: `The ${label} must be at least ${min}.` });
-  if (max !== undefined) schema = schema.max(max, { error: `The ${label} must not be greater than ${max}.` });
-  return schema;
-};
 
 /** `?after_sequence=&limit=`: dead letters are listed oldest first, from after a sequence. */
 export const DeadLetterListRequest = z.object({
