@@ -6,6 +6,7 @@ import { startAdminFixture, type AdminFixture } from '../admin/admin-fixture';
 import { TEST_JWT_SECRET } from '../support/embedded-product';
 import { graphql, newUser, requestJson } from '../support/http';
 import { openSocket } from '../support/session-socket';
+import { contextOf } from '../support/token-context';
 
 const SESSION_ENDED = 'Your session has ended. Please log in again.';
 /** Longer than any test: a session can only end here through `evt.admin.session.ended`, never by the cache expiring. */
@@ -72,19 +73,6 @@ async function expectEnded(user: SignedIn, token = user.token, baseUrl = fixture
     return response.status === 401 ? response : null;
   }, 'the ended session to be refused');
   expect(refused!.body.message).toBe(SESSION_ENDED);
-}
-
-/** The claims of a token, as the services receive them in the request context. */
-function contextOf(token: string): RequestContext {
-  const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8'));
-  return {
-    actor: {
-      userId: Number(claims.sub),
-      role: claims.role,
-      sessionId: claims.sid,
-      sessionVersion: claims.sv,
-    },
-  };
 }
 
 const storeList = (user: SignedIn, context: RequestContext) =>

@@ -11,6 +11,7 @@ import {
 import { call } from '@promptloom/shared';
 import { waitFor } from '@promptloom/shared/testing';
 import { newUser, requestJson } from '../support/http';
+import { contextOf } from '../support/token-context';
 import { startAdminFixture, type AdminFixture } from './admin-fixture';
 
 /**
@@ -211,19 +212,6 @@ let fixture: AdminFixture;
 const contexts = {} as Record<ActorName, RequestContext>;
 let owner: Target;
 let deactivated: Target;
-
-/** The claims of a token, as a gateway puts them in the request context. */
-function contextOf(token: string): RequestContext {
-  const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8'));
-  return {
-    actor: {
-      userId: Number(claims.sub),
-      role: claims.role,
-      sessionId: claims.sid,
-      sessionVersion: claims.sv,
-    },
-  };
-}
 
 /** A user who signed up and owns a Types item, an element with a sub-element, a signature and a stored image. */
 async function userWithRecords(): Promise<{ target: Target; context: RequestContext }> {
