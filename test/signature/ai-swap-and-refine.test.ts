@@ -114,6 +114,7 @@ describe('refine through the AI worker', () => {
       refined: true,
       prompt: 'A luminous photograph of a quiet harbour at dawn. --ar 16:9 --v 6 --q 2',
       message: null,
+      offline: false,
     });
     const request = fake.requests.at(-1)!;
     expect(request.body.model).toBe('gpt-4-0125-preview');

@@ -9,6 +9,7 @@ export * from './br-codes';
 export * from './levels';
 export * from './counter';
 export * from './stream-prompt';
+export * from './prompt-tidy';
 export * from './agent';
 export * from './selection';
 export * from './run-gating';

@@ -39,11 +39,15 @@ export const RefinePromptRequest = z.object({
   prompt: requiredText('prompt', 5000),
   model: requiredText('model', 100).default(REFINE_DEFAULT_MODEL),
 });
-/** An empty AI reply leaves the prompt as it was: `refined` false and 'No response from AI'. */
+/**
+ * An empty AI reply leaves the prompt as it was: `refined` false and 'No response from AI'. Without an AI key the
+ * prompt comes back tidied, `offline` true and a message saying so.
+ */
 export const RefinePromptResponse = z.object({
   refined: z.boolean(),
   prompt: z.string(),
   message: z.string().nullable(),
+  offline: z.boolean(),
 });
 
 /** SPEC §3 "Stream upload": the form fields beside the image. */

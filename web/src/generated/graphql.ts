@@ -730,7 +730,7 @@ export type RefinePromptMutationVariables = Exact<{
 }>;
 
 export type RefinePromptMutation = {
-  refinePrompt: { refined: boolean; prompt: string; message: string | null };
+  refinePrompt: { refined: boolean; prompt: string; message: string | null; offline: boolean };
 };
 
 export const AdminUserFieldsFragmentDoc = {
@@ -3762,6 +3762,7 @@ export const RefinePromptDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'refined' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'prompt' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'offline' } },
               ],
             },
           },

@@ -45,6 +45,10 @@ export class RefineResult {
   @Field(() => Boolean) refined!: boolean;
   @Field(() => String) prompt!: string;
   @Field(() => String, { nullable: true }) message!: string | null;
+  @Field(() => Boolean, {
+    description: 'True when no AI key is set: the prompt was only tidied, not rewritten.',
+  })
+  offline!: boolean;
 }
 
 @InputType()

@@ -1,3 +1,4 @@
+import { REFINE_INSTRUCTION } from '@promptloom/proto';
 import { OfflineProvider } from './offline-provider';
 
 const ask = (content: string) =>
@@ -19,5 +20,20 @@ describe('the offline provider', () => {
     const reply = await ask('Refine this prompt: a cat');
     expect(reply).toMatchObject({ offline: true });
     expect(reply.content).toContain('offline');
+  });
+
+  it('answers a Refine with the same prompt tidied, not with words from its lists', async () => {
+    const reply = await new OfflineProvider().complete({
+      model: 'gpt-4-0125-preview',
+      messages: [
+        { role: 'system', content: REFINE_INSTRUCTION },
+        { role: 'user', content: 'Photography image.  Professional focus: Architect Architect. --v 6' },
+      ],
+    });
+    expect(reply).toEqual({
+      content: 'Photography image. Professional focus: Architect. --v 6',
+      model: 'gpt-4-0125-preview',
+      offline: true,
+    });
   });
 });

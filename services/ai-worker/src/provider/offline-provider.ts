@@ -1,4 +1,11 @@
-import { createSeededRandom, pickRandomSubset, type ChatRequest, type ChatResponse } from '@promptloom/proto';
+import {
+  REFINE_INSTRUCTION,
+  createSeededRandom,
+  pickRandomSubset,
+  tidyPrompt,
+  type ChatRequest,
+  type ChatResponse,
+} from '@promptloom/proto';
 import { type AiProvider } from './ai-provider';
 import { OFFLINE_WORDS } from './offline-words';
 
@@ -12,7 +19,13 @@ export class OfflineProvider implements AiProvider {
 
   async complete(request: ChatRequest): Promise<ChatResponse> {
     const prompt = request.messages.map((message) => message.content).join('\n');
-    return { content: this.answer(prompt), model: request.model, offline: true };
+    const refine = request.messages.some(
+      (message) => message.role === 'system' && message.content === REFINE_INSTRUCTION,
+    );
+    const asked = request.messages.filter((message) => message.role === 'user').at(-1)?.content ?? '';
+    // A Refine gets its own prompt back tidied: the word lists below would replace it with unrelated words.
+    const content = refine ? tidyPrompt(asked) : this.answer(prompt);
+    return { content, model: request.model, offline: true };
   }
 
   private answer(prompt: string): string {

@@ -1,7 +1,10 @@
 import {
   NO_RESPONSE_FROM_AI,
+  OFFLINE_REFINE_MESSAGE,
+  REFINE_INSTRUCTION,
   STREAM_PROMPT_PARAMETERS,
   aiChatOperation,
+  tidyPrompt,
   type ParsedRequestOf,
   type RequestContext,
   type streamOperations,
@@ -13,7 +16,10 @@ type Refine = ParsedRequestOf<typeof streamOperations.refine>;
 const AI_TIMEOUT_MS = 60_000;
 const GENERATOR_PARAMETER = /\s*--(?:ar|v|q)\b\s+\S+/g;
 
-/** The Stream page's Refine (SPEC §2): the AI rewrites the prompt; the generator parameters always end it. */
+/**
+ * The Stream page's Refine (SPEC §2): the AI rewrites the prompt; the generator parameters always end it.
+ * Without an AI key (the offline provider answered) the prompt is only tidied, its own flags kept, and says so.
+ */
 export async function refinePrompt(bus: Bus, request: Refine, context: RequestContext) {
   await requireSignedInCaller(bus, context);
   const reply = await call(
@@ -22,22 +28,25 @@ export async function refinePrompt(bus: Bus, request: Refine, context: RequestCo
     {
       model: request.model,
       messages: [
-        {
-          role: 'system',
-          content:
-            'You refine prompts for an image generator. Keep the subject and every listed element, make the ' +
-            'wording vivid and precise, and answer with the refined prompt only, without parameters or quotes.',
-        },
+        { role: 'system', content: REFINE_INSTRUCTION },
         { role: 'user', content: withoutParameters(request.prompt) },
       ],
     },
     { context, timeoutMs: AI_TIMEOUT_MS },
   );
+  if (reply.offline)
+    return {
+      refined: true,
+      prompt: tidyPrompt(request.prompt),
+      message: OFFLINE_REFINE_MESSAGE,
+      offline: true,
+    };
   const refined = withoutParameters(reply.content)
     .replace(/^["'`]+|["'`]+$/g, '')
     .trim();
-  if (!refined) return { refined: false, prompt: request.prompt, message: NO_RESPONSE_FROM_AI };
-  return { refined: true, prompt: `${refined} ${STREAM_PROMPT_PARAMETERS}`, message: null };
+  if (!refined)
+    return { refined: false, prompt: request.prompt, message: NO_RESPONSE_FROM_AI, offline: false };
+  return { refined: true, prompt: `${refined} ${STREAM_PROMPT_PARAMETERS}`, message: null, offline: false };
 }
 
 /** The prompt without `--ar 16:9`, `--v 6`, `--q 2`, so they are added back exactly once. */

@@ -25,6 +25,7 @@ export function StreamScreen() {
   const [promptBasis, setPromptBasis] = useState(defaultPrompt);
   const [refine, refining] = useMutation(REFINE_PROMPT);
   const [notice, setNotice] = useState<string | null>(null);
+  const [offlineNote, setOfflineNote] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [preview, setPreview] = useState<string | null>(null);
@@ -39,10 +40,13 @@ export function StreamScreen() {
 
   async function refinePrompt() {
     setNotice(null);
+    setOfflineNote(null);
     try {
       const { data } = await refine({ variables: { prompt } });
-      if (data?.refinePrompt.refined) setPrompt(data.refinePrompt.prompt);
-      else setNotice(data?.refinePrompt.message ?? 'No response from AI');
+      const result = data?.refinePrompt;
+      if (result?.refined) setPrompt(result.prompt);
+      if (result?.offline) setOfflineNote(result.message);
+      else if (!result?.refined) setNotice(result?.message ?? 'No response from AI');
     } catch {
       setNotice('Error occurred while processing.');
     }
@@ -142,6 +146,11 @@ export function StreamScreen() {
             {copied ? 'Copied!' : 'Copy Prompt'}
           </button>
         </div>
+        {offlineNote && (
+          <p className="notice offline-note" role="status">
+            <strong>Offline</strong> {offlineNote}
+          </p>
+        )}
         {notice && (
           <p className="form-error" role="alert">
             {notice}
