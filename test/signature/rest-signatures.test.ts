@@ -98,6 +98,28 @@ describe('REST signatures (SPEC §7)', () => {
     expect(read.body.data.signature).toEqual(SIX);
   });
 
+  it('knows a signature saved from a BR code by that code, and refuses a type over 100 characters', async () => {
+    const other = await signUp(product.baseUrl);
+    const path = `/api/br/signature/store/${other.userId}`;
+    const stored = await requestJson(product.baseUrl, 'POST', path, {
+      body: { ...storeBody(other.userId, SIX), type: ' Photography ' },
+      token: other.token,
+    });
+    expect(stored.status).toBe(200);
+    expect(stored.body.data).toMatchObject({ type: 'Photography', code: 'CRPHO-Aur-Dus-Emb-Fro-Glo-Haz' });
+    const read = await requestJson(product.baseUrl, 'GET', `/api/br/signature/get/${other.userId}`, {
+      token: other.token,
+    });
+    expect(read.body.data).toMatchObject({ type: 'Photography', code: 'CRPHO-Aur-Dus-Emb-Fro-Glo-Haz' });
+
+    const tooLong = await requestJson(product.baseUrl, 'POST', path, {
+      body: { ...storeBody(other.userId, SIX), type: 'x'.repeat(101) },
+      token: other.token,
+    });
+    expect(tooLong.status).toBe(422);
+    expect(tooLong.body.errors).toEqual({ type: ['The type must not be greater than 100 characters.'] });
+  });
+
   it('builds BR codes from the types map', async () => {
     const response = await requestJson(product.baseUrl, 'POST', `/api/br/codes/${user.userId}`, {
       body: { elementsByType: { Photography: ['Light', 'Shadow', 'light'], ' photography ': ['Texture'] } },

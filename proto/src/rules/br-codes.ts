@@ -17,6 +17,11 @@ export function brCodePrefix(type: string): string {
   return BR_CODE_PREFIX + abbreviate(type).toUpperCase();
 }
 
+/** The BR code of a type and the elements chosen for it: 'Photography', ['Light', 'Shadow'] → 'CRPHO-Lig-Sha'. */
+export function brCodeOf(type: string, elements: readonly string[]): string {
+  return `${brCodePrefix(type)}-${signatureCode(elements)}`;
+}
+
 /**
  * SPEC §4: "group elements by a suffix". The stored map (activeElementsSubType) files every element label
  * under the type it was activated for — that type is the suffix an element carries. So a group is one type:
@@ -51,7 +56,7 @@ export function buildBrCode(type: string, elements: readonly string[], random: R
   const unique = groupElementsByType({ [type]: elements }).get(type.trim()) ?? [];
   if (unique.length === 0) return null;
   const chosen = pickRandomSubset(unique, BR_CODE_MAX_ELEMENTS, random);
-  return { type: type.trim(), elements: chosen, code: `${brCodePrefix(type)}-${signatureCode(chosen)}` };
+  return { type: type.trim(), elements: chosen, code: brCodeOf(type, chosen) };
 }
 
 /** SPEC §4 BR codes: one code per type group of the stored map, in the map's order. */

@@ -6,6 +6,7 @@ export * from './types';
 export * from './sub-elements';
 export * from './signature';
 export * from './br-codes';
+export * from './active-signature';
 export * from './levels';
 export * from './counter';
 export * from './stream-prompt';

@@ -10,6 +10,13 @@ export const SignatureNameList = nameList('signature', { maxItems: 50, maxLength
 );
 /** The elements a signature was built from (SPEC §3 signatureElements). */
 export const SignatureElementList = nameList('signature elements', { maxItems: 100, maxLength: 100 });
+/** The type of the BR code a signature is saved from ('Photography' for 'CRPHO-…'); its code then carries it. */
+export const SignatureType = z
+  .string({ error: 'The type must be text.' })
+  .trim()
+  .max(100, { error: 'The type must not be greater than 100 characters.' })
+  .nullish()
+  .transform((type) => type || null);
 
 const matchesPathUser = <T extends { userId: number; user_id?: number }>(body: T) =>
   body.user_id === undefined || body.user_id === body.userId;
@@ -22,6 +29,7 @@ export const StoreSignatureRequest = z
     username: requiredText('username', 255),
     signature: SignatureNameList,
     signatureElements: SignatureElementList.default([]),
+    type: SignatureType,
     /** SPEC §3: a saved signature has status '1'; nothing else is accepted. */
     status: z
       .union([z.literal('1'), z.literal(1)], { error: 'The status must be 1.' })
@@ -55,7 +63,9 @@ export const Signature = z.object({
   username: z.string(),
   signature: z.array(z.string()),
   signatureElements: z.array(z.string()),
-  /** The names' 3-letter code, 'Aur-Dus-Emb-Fro-Glo-Haz'. */
+  /** The type of the BR code it was saved from, or null. */
+  type: z.string().nullable(),
+  /** The BR code it was saved from ('CRPHO-Aur-Dus-…'), or without a type the names' code ('Aur-Dus-…'). */
   code: z.string(),
   /** '1'; an admin may set '0' (Deactive) on the BR screen. */
   status: z.enum(['0', '1']),

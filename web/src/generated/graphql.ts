@@ -126,6 +126,8 @@ export type SignatureInput = {
   /** Exactly 6 names. */
   signature: Array<string>;
   signatureElements?: Array<string> | null | undefined;
+  /** The type of the BR code it is saved from; its code then is that BR code ('CRPHO-…'). */
+  type?: string | null | undefined;
 };
 
 /** An admin's change to a user's record. */
@@ -643,7 +645,9 @@ export type SavedSignatureFieldsFragment = {
   id: number;
   signature: Array<string>;
   signatureElements: Array<string>;
+  type: string | null;
   code: string;
+  status: string;
 };
 
 export type MySignatureQueryVariables = Exact<{ [key: string]: never }>;
@@ -653,7 +657,9 @@ export type MySignatureQuery = {
     id: number;
     signature: Array<string>;
     signatureElements: Array<string>;
+    type: string | null;
     code: string;
+    status: string;
   } | null;
 };
 
@@ -669,7 +675,14 @@ export type StoreSignatureMutationVariables = Exact<{
 }>;
 
 export type StoreSignatureMutation = {
-  storeSignature: { id: number; signature: Array<string>; signatureElements: Array<string>; code: string };
+  storeSignature: {
+    id: number;
+    signature: Array<string>;
+    signatureElements: Array<string>;
+    type: string | null;
+    code: string;
+    status: string;
+  };
 };
 
 export type RemoveSignatureMutationVariables = Exact<{ [key: string]: never }>;
@@ -815,7 +828,9 @@ export const SavedSignatureFieldsFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
           { kind: 'Field', name: { kind: 'Name', value: 'signature' } },
           { kind: 'Field', name: { kind: 'Name', value: 'signatureElements' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'type' } },
           { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
         ],
       },
     },
@@ -3333,7 +3348,9 @@ export const MySignatureDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
           { kind: 'Field', name: { kind: 'Name', value: 'signature' } },
           { kind: 'Field', name: { kind: 'Name', value: 'signatureElements' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'type' } },
           { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
         ],
       },
     },
@@ -3450,7 +3467,9 @@ export const StoreSignatureDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
           { kind: 'Field', name: { kind: 'Name', value: 'signature' } },
           { kind: 'Field', name: { kind: 'Name', value: 'signatureElements' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'type' } },
           { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
         ],
       },
     },

@@ -1,12 +1,11 @@
 import { Link } from 'react-router-dom';
-import { useQuery } from '@apollo/client/react';
-import { MY_SIGNATURE } from './data/signature-operations';
 import { Logo } from '../components/Logo';
 import { Sidebar } from './components/Sidebar';
 import { BottomRightButton } from './components/BottomRightButton';
 import { MiddlePanel } from './components/MiddlePanel';
 import { useSelection } from './data/useSelection';
 import { useStoredState } from './data/useStoredState';
+import { useActiveSignature } from './signature/useActiveSignature';
 
 /** SPEC §2 Home: left sidebar (Types / Elements), middle, right sidebar (Pro / Signature); one side open at once. */
 export function HomeScreen() {
@@ -15,7 +14,7 @@ export function HomeScreen() {
   const [leftFlip, setLeftFlip] = useStoredState('LFlip', false);
   const [rightFlip, setRightFlip] = useStoredState('RFlip', false);
   const { selection } = useSelection();
-  const signatureActive = Boolean(useQuery(MY_SIGNATURE).data?.mySignature);
+  const signatureActive = useActiveSignature().active !== null;
 
   const openLeft = () => {
     setLeftOpen(!leftOpen);

@@ -48,6 +48,7 @@ export class SignatureResolver {
       username: input.username,
       signature: input.signature,
       signatureElements: input.signatureElements ?? [],
+      type: input.type,
       replace,
     };
     const { data } = await call(context.bus, signatureOperations.store, request, {

@@ -9,7 +9,16 @@ export class SignatureObject {
   @Field(() => String) username!: string;
   @Field(() => [String], { description: 'Exactly 6 names.' }) signature!: string[];
   @Field(() => [String]) signatureElements!: string[];
-  @Field(() => String, { description: "The names' 3-letter code, e.g. 'Aur-Dus-Emb-Fro-Glo-Haz'." })
+  @Field(() => String, {
+    nullable: true,
+    description: "The type of the BR code it was saved from, e.g. 'Photography'.",
+  })
+  type!: string | null;
+  @Field(() => String, {
+    description:
+      "The BR code it was saved from, e.g. 'CRPHO-Aur-Dus-Emb-Fro-Glo-Haz'; without a type the names' " +
+      "3-letter code, e.g. 'Aur-Dus-Emb-Fro-Glo-Haz'.",
+  })
   code!: string;
   @Field(() => String) status!: string;
   @Field(() => String) createdAt!: string;
@@ -22,6 +31,7 @@ export class SignatureObject {
       username: data.username,
       signature: data.signature,
       signatureElements: data.signatureElements,
+      type: data.type,
       code: data.code,
       status: data.status,
       createdAt: data.created_at,
@@ -64,6 +74,11 @@ export class SignatureInput {
   @Field(() => String) username!: string;
   @Field(() => [String], { description: 'Exactly 6 names.' }) signature!: string[];
   @Field(() => [String], { nullable: true }) signatureElements?: string[];
+  @Field(() => String, {
+    nullable: true,
+    description: "The type of the BR code it is saved from; its code then is that BR code ('CRPHO-…').",
+  })
+  type?: string | null;
 }
 
 @InputType()

@@ -1,4 +1,4 @@
-import { signatureCode, type Signature, type SignatureRecord } from '@promptloom/proto';
+import { savedSignatureCode, type Signature, type SignatureRecord } from '@promptloom/proto';
 
 /** A saved signature row as the admin queries select it. */
 export interface SignatureRow {
@@ -7,12 +7,13 @@ export interface SignatureRow {
   username: string;
   names: string[];
   elements: string[];
+  type: string | null;
   status: string;
   created_at: Date | string;
   updated_at: Date | string;
 }
 
-export const SIGNATURE_COLUMNS = `"id", "user_id", "username", "names", "elements", "status", "created_at", "updated_at"`;
+export const SIGNATURE_COLUMNS = `"id", "user_id", "username", "names", "elements", "type", "status", "created_at", "updated_at"`;
 
 export function toSignatureRecord(row: SignatureRow): SignatureRecord {
   return {
@@ -34,7 +35,8 @@ export function toSignature(row: SignatureRow): Signature {
     username: row.username,
     signature: row.names,
     signatureElements: row.elements,
-    code: signatureCode(row.names),
+    type: row.type,
+    code: savedSignatureCode(row.names, row.type),
     status: row.status === '0' ? '0' : '1',
     created_at: new Date(row.created_at).toISOString(),
     updated_at: new Date(row.updated_at).toISOString(),

@@ -1,5 +1,5 @@
 import { EntitySchema } from '@mikro-orm/postgresql';
-import { signatureCode, type Signature } from '@promptloom/proto';
+import { savedSignatureCode, type Signature } from '@promptloom/proto';
 
 /** A user's one saved signature: exactly 6 names and the elements they came from. */
 export class SavedSignature {
@@ -8,16 +8,25 @@ export class SavedSignature {
   username: string;
   names: string[];
   elements: string[];
+  /** The type of the BR code it was saved from ('Photography' for 'CRPHO-…'); null when saved without one. */
+  type: string | null;
   /** '1'; an admin may set '0' (Deactive). */
   status: '0' | '1' = '1';
   createdAt: Date = new Date();
   updatedAt: Date = new Date();
 
-  constructor(fields: { userId: number; username: string; names: string[]; elements: string[] }) {
+  constructor(fields: {
+    userId: number;
+    username: string;
+    names: string[];
+    elements: string[];
+    type: string | null;
+  }) {
     this.userId = fields.userId;
     this.username = fields.username;
     this.names = fields.names;
     this.elements = fields.elements;
+    this.type = fields.type;
   }
 
   toPublic(): Signature {
@@ -27,7 +36,8 @@ export class SavedSignature {
       username: this.username,
       signature: [...this.names],
       signatureElements: [...this.elements],
-      code: signatureCode(this.names),
+      type: this.type,
+      code: savedSignatureCode(this.names, this.type),
       status: this.status,
       created_at: this.createdAt.toISOString(),
       updated_at: this.updatedAt.toISOString(),
@@ -44,6 +54,7 @@ export const SavedSignatureSchema = new EntitySchema<SavedSignature>({
     username: { type: 'string' },
     names: { type: 'json' },
     elements: { type: 'json' },
+    type: { type: 'string', nullable: true },
     status: { type: 'string' },
     createdAt: { type: 'datetime', fieldName: 'created_at', columnType: 'timestamptz' },
     updatedAt: {

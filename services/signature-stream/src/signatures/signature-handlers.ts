@@ -76,6 +76,7 @@ export class SignatureHandlers {
         username: request.username,
         names: request.signature,
         elements: request.signatureElements,
+        type: request.type,
       });
       tx.persist(signature);
       await tx.flush();

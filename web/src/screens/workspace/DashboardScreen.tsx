@@ -1,10 +1,9 @@
 import { Link, useNavigate } from 'react-router-dom';
-import { useQuery } from '@apollo/client/react';
 import { Logo } from '../../components/Logo';
 import { useSession } from '../../session/SessionProvider';
-import { MY_SIGNATURE } from '../../workspace/data/signature-operations';
 import { useLiveList } from '../../workspace/data/useLiveList';
 import { useSelection } from '../../workspace/data/useSelection';
+import { useActiveSignature } from '../../workspace/signature/useActiveSignature';
 
 /** SPEC §2 Dashboard: four cards (real counts of the user's lists), and Logout to /pro. */
 export function DashboardScreen() {
@@ -14,7 +13,7 @@ export function DashboardScreen() {
   const elements = useLiveList('bl');
   const pro = useLiveList('tr');
   const { selection } = useSelection();
-  const signature = useQuery(MY_SIGNATURE).data?.mySignature ?? null;
+  const signature = useActiveSignature().active;
   const cards = [
     {
       title: 'Types',

@@ -10,6 +10,7 @@ import { PowerIcon } from '../../components/Icons';
 import { LevelToggle } from './LevelToggle';
 import { ListPanel } from './ListPanel';
 import { SignaturePanel } from '../signature/SignaturePanel';
+import { SignatureCountBadge } from '../signature/SignatureCountBadge';
 
 interface SidebarProps {
   side: 'left' | 'right';
@@ -36,9 +37,13 @@ export function Sidebar({ side, families, flipped, onFlip }: SidebarProps) {
         <LevelToggle level={level} onChange={setLevel} label={view.title} />
         <h2 className="sidebar-title">
           {view.title}
-          <span className="count-badge" aria-label={`${list.items.length} items`}>
-            {list.items.length}
-          </span>
+          {family === 'br' ? (
+            <SignatureCountBadge />
+          ) : (
+            <span className="count-badge" aria-label={`${list.items.length} items`}>
+              {list.items.length}
+            </span>
+          )}
         </h2>
         <button type="button" className="chip" aria-pressed={flipped} onClick={onFlip}>
           Flip to {FAMILY_VIEW[flipped ? families[0] : families[1]].title}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { type ApolloClient } from '@apollo/client';
 import { useApolloClient } from '@apollo/client/react';
 import { BR_CODES, type BrCode } from './signature-operations';
@@ -13,6 +13,34 @@ interface StoredCodes {
   codes: BrCode[];
 }
 
+/**
+ * The stored codes, one store for every screen that shows them (the BR list, its count badge, a code's page): the
+ * codes are random, so two screens building their own would show different codes under the same link.
+ */
+const listeners = new Set<() => void>();
+let snapshot: { raw: string | null; codes: StoredCodes | null } = { raw: null, codes: null };
+let building: { basis: string; codes: Promise<StoredCodes> } | null = null;
+
+function readStoredCodes(): StoredCodes | null {
+  // Read each time (it is cheap): signing out clears the key, and the next user must not see these codes.
+  const raw = localStorage.getItem(STORAGE_KEY);
+  if (raw !== snapshot.raw) {
+    let codes: StoredCodes | null = null;
+    try {
+      codes = JSON.parse(raw ?? 'null') as StoredCodes | null;
+    } catch {
+      codes = null;
+    }
+    snapshot = { raw, codes };
+  }
+  return snapshot.codes;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 /** The codes of a basis (`[activeTypes, activeElements]` as JSON), built by the server, kept in local storage. */
 async function fetchCodes(client: ApolloClient, basis: string): Promise<StoredCodes> {
   const [types, elements] = JSON.parse(basis) as [string[], string[]];
@@ -23,7 +51,18 @@ async function fetchCodes(client: ApolloClient, basis: string): Promise<StoredCo
   });
   const next = { basis, codes: data?.brCodes ?? [] };
   localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
+  for (const listener of listeners) listener();
   return next;
+}
+
+/** One build per basis at a time, however many screens ask for it. */
+function buildOnce(client: ApolloClient, basis: string, fresh = false): Promise<StoredCodes> {
+  if (!fresh && building?.basis === basis) return building.codes;
+  const codes = fetchCodes(client, basis).finally(() => {
+    if (building?.codes === codes) building = null;
+  });
+  building = { basis, codes };
+  return codes;
 }
 
 /**
@@ -43,13 +82,7 @@ export function useBrCodes() {
     .map((item) => item.aiResponse);
   const basis = JSON.stringify([activeTypes, activeElements]);
   const hasBasis = activeTypes.length > 0 && activeElements.length > 0;
-  const [stored, setStored] = useState<StoredCodes | null>(() => {
-    try {
-      return JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as StoredCodes | null;
-    } catch {
-      return null;
-    }
-  });
+  const stored = useSyncExternalStore(subscribe, readStoredCodes);
   const [rebuilding, setRebuilding] = useState(false);
   const [failedBasis, setFailedBasis] = useState<string | null>(null);
 
@@ -59,10 +92,7 @@ export function useBrCodes() {
   useEffect(() => {
     if (!stale) return;
     let cancelled = false;
-    fetchCodes(client, basis).then(
-      (next) => !cancelled && setStored(next),
-      () => !cancelled && setFailedBasis(basis),
-    );
+    buildOnce(client, basis).catch(() => !cancelled && setFailedBasis(basis));
     return () => {
       cancelled = true;
     };
@@ -72,7 +102,7 @@ export function useBrCodes() {
     if (!hasBasis) return;
     setRebuilding(true);
     try {
-      setStored(await fetchCodes(client, basis));
+      await buildOnce(client, basis, true);
     } finally {
       setRebuilding(false);
     }

@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useMutation } from '@apollo/client/react';
 import { SIGNATURE_SIZE } from '@promptloom/proto';
 import { formErrorsOf } from '../../apollo/field-errors';
 import { Logo } from '../../components/Logo';
 import { useSession } from '../../session/SessionProvider';
 import { MY_SIGNATURE, REMOVE_SIGNATURE, STORE_SIGNATURE } from '../data/signature-operations';
 import { useBrCodes } from '../data/useBrCodes';
+import { useActiveSignature } from './useActiveSignature';
+import './signature.css';
 
 export const REPLACE_SIGNATURE_QUESTION =
   'A signature is already saved. Do you want to replace it with the new one? Your old signature will be removed.';
@@ -17,13 +19,13 @@ export function SignatureDetailScreen() {
   const { codes, building } = useBrCodes();
   const code = codes[index];
   const { user } = useSession();
-  const saved = useQuery(MY_SIGNATURE);
-  const current = saved.data?.mySignature ?? null;
+  const { saved, active: activeSignature, isActive } = useActiveSignature();
   const refetchQueries = [{ query: MY_SIGNATURE }];
   const [store, storing] = useMutation(STORE_SIGNATURE, { refetchQueries, awaitRefetchQueries: true });
   const [remove, removing] = useMutation(REMOVE_SIGNATURE, { refetchQueries, awaitRefetchQueries: true });
   const [message, setMessage] = useState<string | null>(null);
-  const active = Boolean(code && current?.signature.join('|') === code.elements.join('|'));
+  // Only exactly the saved code is active: another code with the same six elements is not.
+  const active = isActive(code);
 
   async function toggle() {
     if (!code) return;
@@ -34,16 +36,19 @@ export function SignatureDetailScreen() {
         localStorage.removeItem(key);
       return;
     }
-    if (current && !window.confirm(REPLACE_SIGNATURE_QUESTION)) return;
+    if (saved && !window.confirm(REPLACE_SIGNATURE_QUESTION)) return;
     try {
       await store({
         variables: {
-          input: { username: user?.name ?? '', signature: code.elements, signatureElements: code.elements },
+          input: {
+            username: user?.name ?? '',
+            signature: code.elements,
+            signatureElements: code.elements,
+            type: code.type,
+          },
           replace: true,
         },
       });
-      localStorage.setItem('active_Signature', code.code);
-      localStorage.setItem('active_signatureElements', code.elements.join(','));
     } catch (error) {
       const errors = formErrorsOf(error, 'Error occurred while processing.');
       setMessage(errors.message ?? Object.values(errors.fields)[0] ?? null);
@@ -85,12 +90,18 @@ export function SignatureDetailScreen() {
             <p className="lead">
               {code.elements.length} of {SIGNATURE_SIZE} elements (type {code.type})
             </p>
+            {activeSignature && !active && (
+              <p className="notice">
+                Your active signature is <strong>{activeSignature.code}</strong>; saving this code replaces
+                it.
+              </p>
+            )}
             {message && (
               <p className="form-error" role="alert">
                 {message}
               </p>
             )}
-            <ul className="card-grid">
+            <ul className="card-grid signature-elements">
               {code.elements.map((element) => (
                 <li key={element} className="card">
                   <span className="card-title">{element}</span>

@@ -1,15 +1,15 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useQuery } from '@apollo/client/react';
 import { filterItems, sortItems, type SortOrder } from '@promptloom/proto';
 import { SortToggle } from '../components/SortToggle';
-import { MY_SIGNATURE } from '../data/signature-operations';
 import { useBrCodes } from '../data/useBrCodes';
+import { useActiveSignature } from './useActiveSignature';
+import './signature.css';
 
 /** SPEC §2 BR listing sidebar: the signature codes built from the active lists, search and A-Z. */
 export function SignaturePanel() {
   const { codes, building, hasBasis, rebuild } = useBrCodes();
-  const saved = useQuery(MY_SIGNATURE).data?.mySignature ?? null;
+  const { active, isActive } = useActiveSignature();
   const [search, setSearch] = useState('');
   const [order, setOrder] = useState<SortOrder | null>(null);
   const indexed = useMemo(() => codes.map((code, index) => ({ ...code, index })), [codes]);
@@ -20,9 +20,9 @@ export function SignaturePanel() {
 
   return (
     <section className="list-panel" aria-label="Signature codes">
-      {saved && (
-        <p className="notice">
-          Active signature: <strong>{saved.code}</strong>
+      {active && (
+        <p className="notice" aria-label="Active signature">
+          Active signature: <strong>{active.code}</strong>
         </p>
       )}
       <div className="list-tools">
@@ -45,16 +45,21 @@ export function SignaturePanel() {
       ) : (
         <>
           <ol className="list-rows">
-            {shown.map((code) => (
-              <li
-                key={code.code}
-                className={saved?.code === code.code ? 'list-row list-row-active' : 'list-row'}
-              >
-                <Link className="list-row-text" to={`/pro/SignatureListingoptRB/${code.index}`}>
-                  {code.code}
-                </Link>
-              </li>
-            ))}
+            {shown.map((code) => {
+              const current = isActive(code);
+              return (
+                <li key={code.code} className={current ? 'list-row list-row-active' : 'list-row'}>
+                  <Link
+                    className="list-row-text"
+                    to={`/pro/SignatureListingoptRB/${code.index}`}
+                    aria-current={current ? 'true' : undefined}
+                  >
+                    {code.code}
+                  </Link>
+                  {current && <span className="row-tag">Active</span>}
+                </li>
+              );
+            })}
           </ol>
           <button type="button" className="button-secondary add-button" onClick={rebuild}>
             Build new codes

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { useApolloClient, useQuery } from '@apollo/client/react';
+import { useApolloClient } from '@apollo/client/react';
 import { type StreamSelection } from '@promptloom/proto';
-import { MY_SIGNATURE } from '../data/signature-operations';
 import { SUB_ELEMENTS } from '../data/sub-element-operations';
 import { useLiveList } from '../data/useLiveList';
 import { useSelection } from '../data/useSelection';
+import { useActiveSignature } from '../signature/useActiveSignature';
 
 const namesOf = (items: Array<{ id: number; aiResponse: string }>, ids: number[]) =>
   items.filter((item) => ids.includes(item.id)).map((item) => item.aiResponse);
@@ -16,7 +16,7 @@ export function useStreamSelection(): { selection: StreamSelection; ready: boole
   const types = useLiveList('tl');
   const elements = useLiveList('bl');
   const pro = useLiveList('tr');
-  const signature = useQuery(MY_SIGNATURE).data?.mySignature ?? null;
+  const signature = useActiveSignature().active;
   const [subElementNames, setSubElementNames] = useState<Record<number, string[]>>({});
 
   // Fetched again only when the choice itself changes, not on every new (equal) selection object.
@@ -46,7 +46,7 @@ export function useStreamSelection(): { selection: StreamSelection; ready: boole
       elements: elements.items
         .filter((item) => selection.activeElements.includes(item.id))
         .map((item) => ({ name: item.aiResponse, subElements: subElementNames[item.id] ?? [] })),
-      signature: signature?.signature ?? [],
+      signature: signature?.elements ?? [],
     },
   };
 }

@@ -1,0 +1,99 @@
+import { type Browser, type Page } from 'playwright-core';
+import { WEB_DIST_DIR, launchBrowser } from '../support/browser';
+import { startTestProduct, type TestProduct } from '../support/embedded-product';
+import { VIEWPORTS, savedSignature, signedInWith, type Viewport } from './signature-support';
+
+// No AI key: the offline provider answers.
+let product: TestProduct;
+let browser: Browser;
+const pages: Page[] = [];
+
+const ELEMENTS = ['Silk', 'Shadow', 'Texture', 'Colour', 'Motion', 'Depth'];
+const PHOTO_CODE = 'CRPHO-Sil-Sha-Tex-Col-Mot-Dep';
+const ART_CODE = 'CRART-Sil-Sha-Tex-Col-Mot-Dep';
+
+beforeAll(async () => {
+  product = await startTestProduct({ webDistDir: WEB_DIST_DIR });
+  browser = await launchBrowser();
+});
+afterEach(async () => {
+  await Promise.all(pages.splice(0).map((page) => page.context().close()));
+});
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+/** Two active types with the same six active elements: two codes holding the same elements. */
+async function twoCodesWorkspace(viewport: Viewport) {
+  const workspace = await signedInWith(browser, product.baseUrl, viewport, {
+    types: ['Photography', 'Art'],
+    elements: ELEMENTS,
+    pro: ['Architect'],
+  });
+  pages.push(workspace.page);
+  return workspace;
+}
+
+const codeRow = (page: Page, code: string) => page.locator('li.list-row', { hasText: code });
+
+async function openCode(page: Page, code: string) {
+  await page.goto(`${product.baseUrl}/pro/SignatureListingBR`);
+  await page.getByRole('link', { name: code, exact: true }).click();
+  await page.getByRole('heading', { name: code }).waitFor();
+}
+
+describe.each(VIEWPORTS)('the active signature (%s)', (_name, viewport) => {
+  it('is shown with its code, its row highlighted, and the BR badge counts the codes listed', async () => {
+    const { page, token } = await twoCodesWorkspace(viewport);
+    await page.goto(`${product.baseUrl}/pro/SignatureListingBR`);
+    const sidebar = page.getByRole('complementary', { name: 'Signature sidebar' });
+    await sidebar.getByRole('link', { name: PHOTO_CODE }).waitFor();
+    await sidebar.getByRole('link', { name: ART_CODE }).waitFor();
+    await sidebar.getByLabel('2 signature codes').waitFor();
+    expect(await sidebar.getByRole('listitem').count()).toBe(2);
+
+    await openCode(page, PHOTO_CODE);
+    await page.getByRole('button', { name: 'Save as active signature' }).click();
+    await page.getByRole('button', { name: 'Active signature', exact: true }).waitFor();
+    expect(await savedSignature(product.baseUrl, token)).toEqual({
+      code: PHOTO_CODE,
+      signature: ELEMENTS,
+      type: 'Photography',
+    });
+
+    await page.getByRole('link', { name: '‹ Signatures' }).click();
+    await sidebar.getByLabel('Active signature').getByText(PHOTO_CODE, { exact: true }).waitFor();
+    await codeRow(page, PHOTO_CODE).and(page.locator('.list-row-active')).waitFor();
+    await codeRow(page, PHOTO_CODE).getByText('Active', { exact: true }).waitFor();
+    expect(await codeRow(page, ART_CODE).getAttribute('class')).not.toContain('list-row-active');
+    expect(await page.evaluate("localStorage.getItem('active_Signature')")).toBe(PHOTO_CODE);
+  });
+
+  it('is not another code with the same six elements, and clicking that one keeps the saved one', async () => {
+    const { page, token } = await twoCodesWorkspace(viewport);
+    await openCode(page, PHOTO_CODE);
+    await page.getByRole('button', { name: 'Save as active signature' }).click();
+    await page.getByRole('button', { name: 'Active signature', exact: true }).waitFor();
+
+    await page.getByRole('link', { name: '‹ Signatures' }).click();
+    await page.getByRole('link', { name: ART_CODE, exact: true }).click();
+    await page.getByRole('heading', { name: ART_CODE }).waitFor();
+    const toggle = page.getByRole('button', { name: 'Save as active signature' });
+    await toggle.waitFor();
+    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+    await page.getByText(`Your active signature is ${PHOTO_CODE}`).waitFor();
+
+    // Declining the replace question changes nothing.
+    page.once('dialog', (dialog) => void dialog.dismiss());
+    await toggle.click();
+    await toggle.waitFor();
+    expect((await savedSignature(product.baseUrl, token))?.code).toBe(PHOTO_CODE);
+
+    // Accepting it replaces the saved one with exactly this code.
+    page.once('dialog', (dialog) => void dialog.accept());
+    await toggle.click();
+    await page.getByRole('button', { name: 'Active signature', exact: true }).waitFor();
+    expect((await savedSignature(product.baseUrl, token))?.code).toBe(ART_CODE);
+  });
+});
