@@ -1,5 +1,6 @@
 import { type Browser, type Page } from 'playwright-core';
 import { WEB_DIST_DIR, launchBrowser } from '../support/browser';
+import { waitInPage } from '../support/wait-in-page';
 import { startTestProduct, type TestProduct } from '../support/embedded-product';
 import { VIEWPORTS, savedSignature, signedInWith, type Viewport } from './signature-support';
 
@@ -95,5 +96,36 @@ describe.each(VIEWPORTS)('the active signature (%s)', (_name, viewport) => {
     await toggle.click();
     await page.getByRole('button', { name: 'Active signature', exact: true }).waitFor();
     expect((await savedSignature(product.baseUrl, token))?.code).toBe(ART_CODE);
+  });
+
+  it('turned off clears the signature, the active elements and their counts on every screen, without a reload', async () => {
+    const { page, token } = await twoCodesWorkspace(viewport);
+    await openCode(page, PHOTO_CODE);
+    await page.getByRole('button', { name: 'Save as active signature' }).click();
+    const toggle = page.getByRole('button', { name: 'Active signature', exact: true });
+    await toggle.waitFor();
+    await page.evaluate('window.sameDocument = true');
+
+    await toggle.click();
+    await page.getByRole('status').getByText(`Signature ${PHOTO_CODE} turned off`).waitFor();
+    expect(await savedSignature(product.baseUrl, token)).toBeNull();
+    for (const key of ['active_Signature', 'active_signatureElements', 'active_subElementsListingSignature'])
+      expect(await page.evaluate(`localStorage.getItem('${key}') || null`)).toBeNull();
+    // Removed, or written back empty by the selection's mirror.
+    expect([null, '[]']).toContain(await page.evaluate("localStorage.getItem('active_ElementsListing')"));
+
+    // Home (the Signature listing is the home workspace): no active element, no active signature, no '00'.
+    await page.getByRole('link', { name: '‹ Signatures' }).click();
+    await page.waitForURL('**/pro/SignatureListingBR');
+    const elementsCount = `[...document.querySelectorAll('.slider-stats div')].find((stat) => stat.textContent.startsWith('Elements'))?.querySelector('dd')?.textContent`;
+    await waitInPage(page, `${elementsCount} === '0'`);
+    await waitInPage(page, `document.querySelector('.stream-button')?.disabled === true`);
+    await page.getByText('Activate types and elements to build signature codes.').waitFor();
+    expect(await page.getByLabel('Active signature').count()).toBe(0);
+
+    await page.getByRole('link', { name: 'Dashboard' }).click();
+    await page.getByRole('link', { name: /Elements\s*6\s*0 active/ }).waitFor();
+    await page.getByRole('link', { name: /Signature\s*0\s*none saved yet/ }).waitFor();
+    expect(await page.evaluate('window.sameDocument')).toBe(true);
   });
 });

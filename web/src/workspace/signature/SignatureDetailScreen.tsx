@@ -5,9 +5,10 @@ import { SIGNATURE_SIZE } from '@promptloom/proto';
 import { formErrorsOf } from '../../apollo/field-errors';
 import { Logo } from '../../components/Logo';
 import { useSession } from '../../session/SessionProvider';
-import { MY_SIGNATURE, REMOVE_SIGNATURE, STORE_SIGNATURE } from '../data/signature-operations';
+import { MY_SIGNATURE, STORE_SIGNATURE } from '../data/signature-operations';
 import { useBrCodes } from '../data/useBrCodes';
 import { useActiveSignature } from './useActiveSignature';
+import { useTurnSignatureOff } from './useTurnSignatureOff';
 import './signature.css';
 
 export const REPLACE_SIGNATURE_QUESTION =
@@ -22,22 +23,22 @@ export function SignatureDetailScreen() {
   const { saved, active: activeSignature, isActive } = useActiveSignature();
   const refetchQueries = [{ query: MY_SIGNATURE }];
   const [store, storing] = useMutation(STORE_SIGNATURE, { refetchQueries, awaitRefetchQueries: true });
-  const [remove, removing] = useMutation(REMOVE_SIGNATURE, { refetchQueries, awaitRefetchQueries: true });
+  const { turnOff, turningOff } = useTurnSignatureOff();
   const [message, setMessage] = useState<string | null>(null);
+  const [turnedOff, setTurnedOff] = useState<string | null>(null);
   // Only exactly the saved code is active: another code with the same six elements is not.
   const active = isActive(code);
 
   async function toggle() {
     if (!code) return;
     setMessage(null);
-    if (active) {
-      await remove();
-      for (const key of ['active_Signature', 'active_signatureElements', 'active_ElementsListing'])
-        localStorage.removeItem(key);
-      return;
-    }
-    if (saved && !window.confirm(REPLACE_SIGNATURE_QUESTION)) return;
+    if (saved && !active && !window.confirm(REPLACE_SIGNATURE_QUESTION)) return;
     try {
+      if (active) {
+        await turnOff();
+        return setTurnedOff(code.code);
+      }
+      setTurnedOff(null);
       await store({
         variables: {
           input: {
@@ -65,14 +66,21 @@ export function SignatureDetailScreen() {
         <span />
       </header>
       <main className="page-body">
+        {turnedOff && (
+          <p className="notice" role="status">
+            Signature {turnedOff} turned off: it is removed and its elements are no longer active.
+          </p>
+        )}
         {building ? (
           <p className="page-status" role="status">
             Loading...
           </p>
         ) : !code ? (
-          <p className="lead">
-            This signature code is no longer available. Build new codes from the Signature list.
-          </p>
+          !turnedOff && (
+            <p className="lead">
+              This signature code is no longer available. Build new codes from the Signature list.
+            </p>
+          )
         ) : (
           <>
             <div className="detail-heading">
@@ -81,7 +89,7 @@ export function SignatureDetailScreen() {
                 type="button"
                 className={active ? 'chip chip-on' : 'chip'}
                 aria-pressed={active}
-                disabled={storing.loading || removing.loading}
+                disabled={storing.loading || turningOff}
                 onClick={() => void toggle()}
               >
                 {active ? 'Active signature' : 'Save as active signature'}
