@@ -2,6 +2,8 @@ import { type Browser, type Page } from 'playwright-core';
 import { WEB_DIST_DIR, launchBrowser } from '../support/browser';
 import { waitInPage } from '../support/wait-in-page';
 import { startTestProduct, type TestProduct } from '../support/embedded-product';
+import { OFFLINE_REFINE_MESSAGE } from '@promptloom/proto';
+import { graphql } from '../support/http';
 import { VIEWPORTS, savedSignature, signedInWith, type Viewport } from './signature-support';
 
 // No AI key: the offline provider answers.
@@ -127,5 +129,35 @@ describe.each(VIEWPORTS)('the active signature (%s)', (_name, viewport) => {
     await page.getByRole('link', { name: /Elements\s*6\s*0 active/ }).waitFor();
     await page.getByRole('link', { name: /Signature\s*0\s*none saved yet/ }).waitFor();
     expect(await page.evaluate('window.sameDocument')).toBe(true);
+  });
+});
+
+describe.each(VIEWPORTS)('Refine on the Stream page without an AI key (%s)', (_name, viewport) => {
+  it('keeps the prompt, tidied, with its flags at the end, and says it was refined offline', async () => {
+    const { page, token } = await twoCodesWorkspace(viewport);
+    const saved = await graphql(
+      product.baseUrl,
+      'mutation ($input: SignatureInput!) { storeSignature(input: $input, replace: true) { id } }',
+      { input: { username: 'Ada', signature: ELEMENTS, signatureElements: ELEMENTS, type: 'Photography' } },
+      token,
+    );
+    expect(saved.body.errors).toBeUndefined();
+    await page.goto(`${product.baseUrl}/types/streamBM`);
+    const box = page.getByLabel('Prompt', { exact: true });
+    await waitInPage(page, `document.querySelector('.prompt-box')?.value.includes('Silk')`);
+    const defaultPrompt = await box.inputValue();
+
+    await page.getByRole('button', { name: 'Refine' }).click();
+    await page.getByRole('status').getByText(OFFLINE_REFINE_MESSAGE).waitFor();
+    await page.getByRole('status').getByText('Offline', { exact: true }).waitFor();
+    expect(await box.inputValue()).toBe(defaultPrompt);
+
+    await box.fill('--v 6 A  calm lake lake ,at dawn --ar 3:2');
+    await page.getByRole('button', { name: 'Refine' }).click();
+    await waitInPage(
+      page,
+      `document.querySelector('.prompt-box')?.value === 'A calm lake, at dawn --v 6 --ar 3:2'`,
+    );
+    expect(await page.getByRole('alert').count()).toBe(0);
   });
 });
