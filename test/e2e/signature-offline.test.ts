@@ -132,6 +132,43 @@ describe.each(VIEWPORTS)('the active signature (%s)', (_name, viewport) => {
   });
 });
 
+describe.each(VIEWPORTS)('the type and signature detail pages (%s)', (_name, viewport) => {
+  it("show the record's fields, its elements, dates and actions, the elements lined up with the heading", async () => {
+    const { page } = await twoCodesWorkspace(viewport);
+    await page.goto(`${product.baseUrl}/types/TypesListing`);
+    await page.getByRole('link', { name: 'Open Photography' }).click();
+    await page.getByRole('heading', { name: 'Photography' }).waitFor();
+    const typeFields = page.getByLabel('Types details');
+    await typeFields.getByText('In your selection').waitFor();
+    await typeFields.getByText('Added').waitFor();
+    const typeElements = page.getByRole('region', { name: 'Elements of this type' });
+    await typeElements.getByRole('heading', { name: 'Elements (6)' }).waitFor();
+    await typeElements.getByRole('link', { name: 'Silk' }).waitFor();
+    await page.getByRole('link', { name: 'Types agent' }).waitFor();
+
+    await openCode(page, PHOTO_CODE);
+    const fields = page.getByLabel('Signature details');
+    await fields.getByText('Photography').waitFor();
+    await fields.getByText('6 of 6').waitFor();
+    await fields.getByText('Not saved').waitFor();
+    await page.getByRole('button', { name: 'Save as active signature' }).click();
+    await fields.getByText('Active signature').waitFor();
+    const today = await page.evaluate(
+      "new Date().toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' })",
+    );
+    await fields.locator('.detail-field', { hasText: 'Saved' }).getByText(String(today)).first().waitFor();
+    await page.getByRole('link', { name: 'Open Stream' }).waitFor();
+
+    const elements = page.getByRole('region', { name: 'Elements of this signature' });
+    expect(await elements.getByRole('link').allTextContents()).toEqual(ELEMENTS);
+    const heading = await page.getByRole('heading', { name: PHOTO_CODE }).boundingBox();
+    const grid = await elements.getByRole('list').boundingBox();
+    expect(Math.abs(grid!.x - heading!.x)).toBeLessThan(1);
+    await elements.getByRole('link', { name: 'Silk' }).click();
+    await page.getByRole('heading', { name: 'Silk' }).waitFor();
+  });
+});
+
 describe.each(VIEWPORTS)('Refine on the Stream page without an AI key (%s)', (_name, viewport) => {
   it('keeps the prompt, tidied, with its flags at the end, and says it was refined offline', async () => {
     const { page, token } = await twoCodesWorkspace(viewport);

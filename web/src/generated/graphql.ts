@@ -648,6 +648,9 @@ export type SavedSignatureFieldsFragment = {
   type: string | null;
   code: string;
   status: string;
+  username: string;
+  createdAt: string;
+  updatedAt: string;
 };
 
 export type MySignatureQueryVariables = Exact<{ [key: string]: never }>;
@@ -660,6 +663,9 @@ export type MySignatureQuery = {
     type: string | null;
     code: string;
     status: string;
+    username: string;
+    createdAt: string;
+    updatedAt: string;
   } | null;
 };
 
@@ -682,6 +688,9 @@ export type StoreSignatureMutation = {
     type: string | null;
     code: string;
     status: string;
+    username: string;
+    createdAt: string;
+    updatedAt: string;
   };
 };
 
@@ -737,6 +746,29 @@ export type LeaveElementCheckQueryVariables = Exact<{
 }>;
 
 export type LeaveElementCheckQuery = { leaveElementCheck: { allowed: boolean; message: string | null } };
+
+export type ListItemDetailsQueryVariables = Exact<{
+  family: ListFamily;
+}>;
+
+export type ListItemDetailsQuery = {
+  aiList: {
+    family: ListFamily;
+    items: Array<{
+      id: number;
+      aiResponse: string;
+      aiReason: string | null;
+      status: number;
+      levels: number;
+      aiModel: string | null;
+      frequency: number | null;
+      agentRole: string | null;
+      name: string | null;
+      category: string | null;
+      createdAt: string;
+    }>;
+  };
+};
 
 export type RefinePromptMutationVariables = Exact<{
   prompt: string;
@@ -831,6 +863,9 @@ export const SavedSignatureFieldsFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'type' } },
           { kind: 'Field', name: { kind: 'Name', value: 'code' } },
           { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'username' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'updatedAt' } },
         ],
       },
     },
@@ -3351,6 +3386,9 @@ export const MySignatureDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'type' } },
           { kind: 'Field', name: { kind: 'Name', value: 'code' } },
           { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'username' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'updatedAt' } },
         ],
       },
     },
@@ -3470,6 +3508,9 @@ export const StoreSignatureDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'type' } },
           { kind: 'Field', name: { kind: 'Name', value: 'code' } },
           { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'username' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'updatedAt' } },
         ],
       },
     },
@@ -3748,6 +3789,68 @@ export const LeaveElementCheckDocument = {
     },
   ],
 } as unknown as DocumentNode<LeaveElementCheckQuery, LeaveElementCheckQueryVariables>;
+export const ListItemDetailsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ListItemDetails' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'family' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'ListFamily' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'aiList' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'family' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'family' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'family' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'items' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'aiResponse' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'aiReason' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'levels' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'aiModel' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'frequency' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'agentRole' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'category' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ListItemDetailsQuery, ListItemDetailsQueryVariables>;
 export const RefinePromptDocument = {
   kind: 'Document',
   definitions: [

@@ -7,6 +7,8 @@ import { Logo } from '../../components/Logo';
 import { useSession } from '../../session/SessionProvider';
 import { MY_SIGNATURE, STORE_SIGNATURE } from '../data/signature-operations';
 import { useBrCodes } from '../data/useBrCodes';
+import { useLiveList } from '../data/useLiveList';
+import { DetailFields, formatDate } from '../detail/DetailFields';
 import { useActiveSignature } from './useActiveSignature';
 import { useTurnSignatureOff } from './useTurnSignatureOff';
 import './signature.css';
@@ -28,6 +30,8 @@ export function SignatureDetailScreen() {
   const [turnedOff, setTurnedOff] = useState<string | null>(null);
   // Only exactly the saved code is active: another code with the same six elements is not.
   const active = isActive(code);
+  const elementItems = useLiveList('bl').items;
+  const elementIdOf = (name: string) => elementItems.find((item) => item.aiResponse === name)?.id;
 
   async function toggle() {
     if (!code) return;
@@ -95,9 +99,17 @@ export function SignatureDetailScreen() {
                 {active ? 'Active signature' : 'Save as active signature'}
               </button>
             </div>
-            <p className="lead">
-              {code.elements.length} of {SIGNATURE_SIZE} elements (type {code.type})
-            </p>
+            <DetailFields
+              label="Signature details"
+              fields={[
+                ['Type', code.type],
+                ['Elements', `${code.elements.length} of ${SIGNATURE_SIZE}`],
+                ['Status', active ? 'Active signature' : 'Not saved'],
+                ['Saved by', active ? saved?.username : null],
+                ['Saved', active ? formatDate(saved?.createdAt) : null],
+                ['Updated', active ? formatDate(saved?.updatedAt) : null],
+              ]}
+            />
             {activeSignature && !active && (
               <p className="notice">
                 Your active signature is <strong>{activeSignature.code}</strong>; saving this code replaces
@@ -109,13 +121,35 @@ export function SignatureDetailScreen() {
                 {message}
               </p>
             )}
-            <ul className="card-grid signature-elements">
-              {code.elements.map((element) => (
-                <li key={element} className="card">
-                  <span className="card-title">{element}</span>
-                </li>
-              ))}
-            </ul>
+            <section className="detail-section" aria-label="Elements of this signature">
+              <h2>Elements</h2>
+              <ul className="card-grid signature-elements">
+                {code.elements.map((element) => {
+                  const elementId = elementIdOf(element);
+                  return (
+                    <li key={element}>
+                      {elementId === undefined ? (
+                        <span className="card card-title">{element}</span>
+                      ) : (
+                        <Link className="card card-title" to={`/elements/${elementId}`}>
+                          {element}
+                        </Link>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            </section>
+            <div className="detail-actions">
+              {active && (
+                <Link className="chip" to="/types/streamBM">
+                  Open Stream
+                </Link>
+              )}
+              <Link className="chip" to="/pro/SignatureListingBR">
+                All signature codes
+              </Link>
+            </div>
           </>
         )}
       </main>
