@@ -524,14 +524,19 @@ export type RunAgentMutation = {
 
 export type ListJobsDoneSubscriptionVariables = Exact<{
   family: ListFamily;
+  afterSequence?: number | null | undefined;
 }>;
 
-export type ListJobsDoneSubscription = { listUpdated: { jobId: string | null; version: number } };
+export type ListJobsDoneSubscription = {
+  listUpdated: { jobId: string | null; version: number; sequence: number };
+};
 
-export type GenerationFailedSubscriptionVariables = Exact<{ [key: string]: never }>;
+export type GenerationFailedSubscriptionVariables = Exact<{
+  afterSequence?: number | null | undefined;
+}>;
 
 export type GenerationFailedSubscription = {
-  generationFailed: { jobId: string; family: string; message: string };
+  generationFailed: { jobId: string; family: string; message: string; sequence: number };
 };
 
 export type MyAiQuotaQueryVariables = Exact<{ [key: string]: never }>;
@@ -560,6 +565,7 @@ export type AiListQuery = {
 
 export type ListUpdatedSubscriptionVariables = Exact<{
   family: ListFamily;
+  afterSequence?: number | null | undefined;
 }>;
 
 export type ListUpdatedSubscription = {
@@ -688,11 +694,13 @@ export type SubElementsQuery = {
 
 export type SubElementsUpdatedSubscriptionVariables = Exact<{
   elementId: number;
+  afterSequence?: number | null | undefined;
 }>;
 
 export type SubElementsUpdatedSubscription = {
   subElementsUpdated: {
     elementId: number;
+    sequence: number;
     subElements: Array<{ id: number; name: string; blName: string; reason: string | null }>;
   };
 };
@@ -2752,6 +2760,11 @@ export const ListJobsDoneDocument = {
             type: { kind: 'NamedType', name: { kind: 'Name', value: 'ListFamily' } },
           },
         },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'afterSequence' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Float' } },
+        },
       ],
       selectionSet: {
         kind: 'SelectionSet',
@@ -2765,12 +2778,18 @@ export const ListJobsDoneDocument = {
                 name: { kind: 'Name', value: 'family' },
                 value: { kind: 'Variable', name: { kind: 'Name', value: 'family' } },
               },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'afterSequence' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'afterSequence' } },
+              },
             ],
             selectionSet: {
               kind: 'SelectionSet',
               selections: [
                 { kind: 'Field', name: { kind: 'Name', value: 'jobId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sequence' } },
               ],
             },
           },
@@ -2786,18 +2805,33 @@ export const GenerationFailedDocument = {
       kind: 'OperationDefinition',
       operation: 'subscription',
       name: { kind: 'Name', value: 'GenerationFailed' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'afterSequence' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Float' } },
+        },
+      ],
       selectionSet: {
         kind: 'SelectionSet',
         selections: [
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'generationFailed' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'afterSequence' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'afterSequence' } },
+              },
+            ],
             selectionSet: {
               kind: 'SelectionSet',
               selections: [
                 { kind: 'Field', name: { kind: 'Name', value: 'jobId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'family' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sequence' } },
               ],
             },
           },
@@ -2914,6 +2948,11 @@ export const ListUpdatedDocument = {
             type: { kind: 'NamedType', name: { kind: 'Name', value: 'ListFamily' } },
           },
         },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'afterSequence' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Float' } },
+        },
       ],
       selectionSet: {
         kind: 'SelectionSet',
@@ -2926,6 +2965,11 @@ export const ListUpdatedDocument = {
                 kind: 'Argument',
                 name: { kind: 'Name', value: 'family' },
                 value: { kind: 'Variable', name: { kind: 'Name', value: 'family' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'afterSequence' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'afterSequence' } },
               },
             ],
             selectionSet: {
@@ -3534,6 +3578,11 @@ export const SubElementsUpdatedDocument = {
           variable: { kind: 'Variable', name: { kind: 'Name', value: 'elementId' } },
           type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
         },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'afterSequence' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Float' } },
+        },
       ],
       selectionSet: {
         kind: 'SelectionSet',
@@ -3547,11 +3596,17 @@ export const SubElementsUpdatedDocument = {
                 name: { kind: 'Name', value: 'elementId' },
                 value: { kind: 'Variable', name: { kind: 'Name', value: 'elementId' } },
               },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'afterSequence' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'afterSequence' } },
+              },
             ],
             selectionSet: {
               kind: 'SelectionSet',
               selections: [
                 { kind: 'Field', name: { kind: 'Name', value: 'elementId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sequence' } },
                 {
                   kind: 'Field',
                   name: { kind: 'Name', value: 'subElements' },

@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { useMutation, useQuery, useSubscription } from '@apollo/client/react';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { RESUMES_LIVE } from '../../apollo/reconnects';
+import { useResumableSubscription } from '../../apollo/useResumableSubscription';
 import { GENERATE_SUB_ELEMENTS, SUB_ELEMENTS, SUB_ELEMENTS_UPDATED } from './sub-element-operations';
 
 /**
@@ -7,21 +9,19 @@ import { GENERATE_SUB_ELEMENTS, SUB_ELEMENTS, SUB_ELEMENTS_UPDATED } from './sub
  * so opening it again does not pile up duplicates; the result arrives through `subElementsUpdated`.
  */
 export function useSubElements(elementId: number) {
-  const query = useQuery(SUB_ELEMENTS, { variables: { elementId } });
+  const query = useQuery(SUB_ELEMENTS, { variables: { elementId }, context: RESUMES_LIVE });
   const [generate, generation] = useMutation(GENERATE_SUB_ELEMENTS);
   const requested = useRef(false);
-  useSubscription(SUB_ELEMENTS_UPDATED, {
+  useResumableSubscription(SUB_ELEMENTS_UPDATED, {
     variables: { elementId },
-    onData: ({ client, data }) => {
-      const update = data.data?.subElementsUpdated;
-      if (update) {
-        client.cache.writeQuery({
-          query: SUB_ELEMENTS,
-          variables: { elementId },
-          data: { subElements: update.subElements },
-        });
-      }
-    },
+    sequenceOf: (data) => data.subElementsUpdated.sequence,
+    readAgain: () => void query.refetch(),
+    onData: ({ subElementsUpdated: update }) =>
+      query.client.cache.writeQuery({
+        query: SUB_ELEMENTS,
+        variables: { elementId },
+        data: { subElements: update.subElements },
+      }),
   });
   const subElements = query.data?.subElements;
   useEffect(() => {
