@@ -9,6 +9,8 @@ import { AI_LIST, LIST_UPDATED, type ListItem } from './list-operations';
 /**
  * One family's list, kept current by the `listUpdated` subscription: no polling (DESIGN.md).
  *
+ * - Each screen that shows the list reads it from the server when it opens (the cached copy shows meanwhile): a
+ *   change made while no screen showed it, e.g. an agent run's result, is on screen at once.
  * - Each change is applied to the cached list when its version follows the last one applied; a change already
  *   applied (a replay) is skipped; the first change seen, or one after a gap (a missed change), reads the list again.
  * - After the socket drops and reconnects, the subscription resumes from the last sequence it saw (the gateway
@@ -17,6 +19,8 @@ import { AI_LIST, LIST_UPDATED, type ListItem } from './list-operations';
 export function useLiveList(family: ListFamily): { items: ListItem[]; loading: boolean; error: boolean } {
   const query = useQuery(AI_LIST, {
     variables: { family },
+    fetchPolicy: 'cache-and-network',
+    nextFetchPolicy: 'cache-first',
     context: RESUMES_LIVE,
   });
   const lastVersion = useRef<number | null>(null);
