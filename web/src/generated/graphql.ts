@@ -701,7 +701,10 @@ export type SubElementsUpdatedSubscription = {
   subElementsUpdated: {
     elementId: number;
     sequence: number;
-    subElements: Array<{ id: number; name: string; blName: string; reason: string | null }>;
+    version: number;
+    removedIds: Array<number>;
+    added: Array<{ id: number; name: string; blName: string; reason: string | null }>;
+    changed: Array<{ id: number; name: string; blName: string; reason: string | null }>;
   };
 };
 
@@ -3607,9 +3610,10 @@ export const SubElementsUpdatedDocument = {
               selections: [
                 { kind: 'Field', name: { kind: 'Name', value: 'elementId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'sequence' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'version' } },
                 {
                   kind: 'Field',
-                  name: { kind: 'Name', value: 'subElements' },
+                  name: { kind: 'Name', value: 'added' },
                   selectionSet: {
                     kind: 'SelectionSet',
                     selections: [
@@ -3617,6 +3621,17 @@ export const SubElementsUpdatedDocument = {
                     ],
                   },
                 },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'changed' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'SubElementFields' } },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'removedIds' } },
               ],
             },
           },
