@@ -22,7 +22,13 @@ describe('a list of 5,000 items on NATS', () => {
   let ada: SignedInUser;
 
   beforeAll(async () => {
-    const bus = await NatsBus.connect({ servers: TEST_NATS_URL, namespace, name: 'large-list' });
+    // Generous: pages of half a megabyte on a machine shared with other suites.
+    const bus = await NatsBus.connect({
+      servers: TEST_NATS_URL,
+      namespace,
+      name: 'large-list',
+      requestTimeoutMs: 30_000,
+    });
     product = await startTestProduct({ bus });
     ada = await signUp(product.baseUrl);
     await runSql(

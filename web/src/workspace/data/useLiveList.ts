@@ -23,15 +23,16 @@ export function useLiveList(family: ListFamily): { items: ListItem[]; loading: b
     nextFetchPolicy: 'cache-first',
     context: RESUMES_LIVE,
   });
-  const lastVersion = useRef<number | null>(null);
+  // The version last applied, of this family's list (the sidebar's flip changes the family in place).
+  const lastVersion = useRef<{ family: ListFamily; version: number } | null>(null);
   useResumableSubscription(LIST_UPDATED, {
     variables: { family },
     sequenceOf: (data) => data.listUpdated.sequence,
     readAgain: () => void query.refetch(),
     onData: ({ listUpdated: change }) => {
-      const applied = lastVersion.current;
+      const applied = lastVersion.current?.family === family ? lastVersion.current.version : null;
       if (applied !== null && change.version <= applied) return;
-      lastVersion.current = change.version;
+      lastVersion.current = { family, version: change.version };
       const cached = query.client.cache.readQuery({ query: AI_LIST, variables: { family } });
       if (!cached || applied === null || change.version !== applied + 1) {
         void query.refetch();

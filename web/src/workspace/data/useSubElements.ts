@@ -15,15 +15,16 @@ export function useSubElements(elementId: number) {
   const query = useQuery(SUB_ELEMENTS, { variables: { elementId }, context: RESUMES_LIVE });
   const [generate, generation] = useMutation(GENERATE_SUB_ELEMENTS);
   const requested = useRef(false);
-  const lastVersion = useRef<number | null>(null);
+  // The version last applied, of this element (moving to another element keeps the screen mounted).
+  const lastVersion = useRef<{ elementId: number; version: number } | null>(null);
   useResumableSubscription(SUB_ELEMENTS_UPDATED, {
     variables: { elementId },
     sequenceOf: (data) => data.subElementsUpdated.sequence,
     readAgain: () => void query.refetch(),
     onData: ({ subElementsUpdated: change }) => {
-      const applied = lastVersion.current;
+      const applied = lastVersion.current?.elementId === elementId ? lastVersion.current.version : null;
       if (applied !== null && change.version <= applied) return;
-      lastVersion.current = change.version;
+      lastVersion.current = { elementId, version: change.version };
       const cached = query.client.cache.readQuery({ query: SUB_ELEMENTS, variables: { elementId } });
       if (!cached || applied === null || change.version !== applied + 1) {
         void query.refetch();
