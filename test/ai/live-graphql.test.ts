@@ -151,7 +151,7 @@ describe('running agents over GraphQL, results arriving by subscription', () => 
     const element = items[0];
     const live = await subscribe(
       product.baseUrl,
-      `subscription { subElementsUpdated(elementId: ${element.id}) { elementId subElements { id name blName } } }`,
+      `subscription { subElementsUpdated(elementId: ${element.id}) { elementId version added { id name } removedIds subElements { id name blName } } }`,
       bob.token,
     );
     fake.reply({
@@ -163,6 +163,12 @@ describe('running agents over GraphQL, results arriving by subscription', () => 
     await waitFor(() => live.received.length === 1, 'the sub-elements');
     const subElements = live.received[0].subElementsUpdated.subElements;
     expect(subElements).toHaveLength(7);
+    // The event itself carries the change and the element's version, not the whole set.
+    expect(live.received[0].subElementsUpdated.version).toBe(1);
+    expect(live.received[0].subElementsUpdated.added).toEqual(
+      subElements.map(({ id, name }: { id: number; name: string }) => ({ id, name })),
+    );
+    expect(live.received[0].subElementsUpdated.removedIds).toEqual([]);
     expect(fake.requests[fake.requests.length - 1]!.body.model).toBe('o1');
     await live.close();
 

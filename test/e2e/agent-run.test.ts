@@ -1,4 +1,4 @@
-import { type Browser, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { newUser, requestJson } from '../support/http';
 import { WEB_DIST_DIR, launchBrowser } from '../support/browser';
 import { startTestProduct, type TestProduct } from '../support/embedded-product';
@@ -7,20 +7,15 @@ import { startFakeOpenAiServer, type FakeOpenAiServer } from '../support/fake-op
 let provider: FakeOpenAiServer;
 let product: TestProduct;
 let browser: Browser;
-let page: Page;
+const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   provider = await startFakeOpenAiServer();
   product = await startTestProduct({ webDistDir: WEB_DIST_DIR, openAiBaseUrl: provider.baseUrl });
   browser = await launchBrowser();
-  const user = newUser();
-  await requestJson(product.baseUrl, 'POST', '/api/signup', { body: user });
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-  await page.goto(`${product.baseUrl}/login`);
-  await page.getByPlaceholder('USERNAME OR EMAIL').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL('**/types/dashboard');
+});
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
 });
 afterAll(async () => {
   await browser?.close();
@@ -28,8 +23,88 @@ afterAll(async () => {
   await provider?.close();
 });
 
-describe('running the Types agent in a real browser', () => {
+/** A new user, signed in on a browser context of their own (closed after the test). */
+async function signedInPage(): Promise<Page> {
+  const user = newUser();
+  await requestJson(product.baseUrl, 'POST', '/api/signup', { body: user });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.goto(`${product.baseUrl}/login`);
+  await page.getByPlaceholder('USERNAME OR EMAIL').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL('**/types/dashboard');
+  return page;
+}
+
+interface AgentCase {
+  family: string;
+  /** The listing route that shows the family's sidebar open. */
+  listing: string;
+  sidebar: string;
+  model: string;
+  frequency: string;
+  reply: string;
+  /** Where the client goes after the run (SPEC §2). */
+  returnsTo: string;
+  /** The names the sidebar lists afterwards; null for the Signature sidebar, which shows codes, not the list. */
+  shown: string[] | null;
+  count: number;
+}
+
+const AGENTS: AgentCase[] = [
+  {
+    family: 'Types',
+    listing: '/types/TypesListing',
+    sidebar: 'Types sidebar',
+    model: 'gpt-4o',
+    // Frequency 6 keeps the 4 seeds and asks for 2 new types.
+    frequency: '6',
+    reply: '1. Cubism\n2. Noir',
+    returnsTo: '/',
+    shown: ['Photography', 'Art', 'Cartography', 'Illustration', 'Cubism', 'Noir'],
+    count: 6,
+  },
+  {
+    family: 'Elements',
+    listing: '/elements/ElementsListingBL',
+    sidebar: 'Elements sidebar',
+    model: 'gpt-4o',
+    frequency: '2',
+    reply: 'Light\nShadow',
+    returnsTo: '/',
+    shown: ['Light', 'Shadow'],
+    count: 2,
+  },
+  {
+    family: 'Pro',
+    listing: '/pro/ProListingTR',
+    sidebar: 'Pro sidebar',
+    model: 'Open AI',
+    frequency: '2',
+    reply: 'Portrait\nLandscape',
+    returnsTo: '/pro/ProListingTR',
+    shown: ['Portrait', 'Landscape'],
+    count: 2,
+  },
+  {
+    family: 'Signature',
+    listing: '/pro/SignatureListingBR',
+    sidebar: 'Signature sidebar',
+    model: 'Open AI',
+    frequency: '2',
+    reply: 'Moody\nBright',
+    returnsTo: '/pro/SignatureListingBR',
+    shown: null,
+    count: 2,
+  },
+];
+
+describe('running an agent in a real browser', () => {
   it('checks the frequency and the model with the spec messages', async () => {
+    const page = await signedInPage();
+    const before = provider.requests.length;
     await page.goto(`${product.baseUrl}/types/agent`);
     await page.getByRole('heading', { name: 'Types agent' }).waitFor();
     await page.getByRole('button', { name: 'Run' }).click();
@@ -37,23 +112,57 @@ describe('running the Types agent in a real browser', () => {
     await page.getByPlaceholder('Enter frequency like 5 or 10').fill('0');
     await page.getByRole('button', { name: 'Run' }).click();
     await page.getByText('Please enter a valid frequency first. or select any AI model').waitFor();
-    expect(provider.requests).toHaveLength(0);
+    expect(provider.requests).toHaveLength(before);
   });
 
-  it('generates through the provider and the list arrives without a reload', async () => {
-    // Frequency 6 keeps the 4 seeds and asks for 2 new types.
-    provider.reply({ content: '1. Cubism\n2. Noir' });
-    await page.getByLabel('Model').selectOption('gpt-4o');
-    await page.getByPlaceholder('Enter frequency like 5 or 10').fill('6');
-    await page.getByRole('button', { name: 'Run' }).click();
-    await page.waitForURL(`${product.baseUrl}/`, { timeout: 15_000 });
-    expect(provider.requests[0]!.body.model).toBe('gpt-4o');
+  // The issue this guards: the sidebar had shown the (empty) list before the run, so the list was cached, and the
+  // screen the run returns to showed that stale copy until a reload.
+  it.each(AGENTS)(
+    'the $family sidebar, open before the run, shows its result on return without a reload',
+    async (agent) => {
+      const page = await signedInPage();
+      await page.goto(`${product.baseUrl}${agent.listing}`);
+      const sidebar = page.getByRole('complementary', { name: agent.sidebar });
+      await sidebar.getByLabel('0 items').waitFor();
 
-    const toggle = page.getByRole('button', { name: 'Types', exact: true });
-    if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
-    const sidebar = page.getByRole('complementary', { name: 'Types sidebar' });
-    for (const type of ['Photography', 'Art', 'Cartography', 'Illustration', 'Cubism', 'Noir']) {
-      await sidebar.getByRole('button', { name: type, exact: true }).waitFor();
-    }
+      provider.reply({ content: agent.reply });
+      await sidebar.getByRole('link', { name: `${agent.family} agent` }).click();
+      await page.getByRole('heading', { name: `${agent.family} agent` }).waitFor();
+      await page.getByLabel('Model').selectOption({ label: agent.model });
+      await page.getByPlaceholder('Enter frequency like 5 or 10').fill(agent.frequency);
+      await page.getByRole('button', { name: 'Run' }).click();
+      await page.waitForURL(`${product.baseUrl}${agent.returnsTo}`, { timeout: 15_000 });
+
+      const after = page.getByRole('complementary', { name: agent.sidebar });
+      await after.getByLabel(`${agent.count} items`).waitFor();
+      for (const name of agent.shown ?? []) {
+        await after.getByRole('button', { name, exact: true }).waitFor();
+      }
+    },
+  );
+});
+
+describe('the listing routes', () => {
+  it('moving from one listing route to another switches the sidebar', async () => {
+    const page = await signedInPage();
+    await page.goto(`${product.baseUrl}/types/TypesListing`);
+    await page.getByRole('complementary', { name: 'Types sidebar' }).waitFor();
+    // A client-side move, as a link or the Back button makes it: the route component stays mounted.
+    const moveTo = (path: string) =>
+      page.evaluate(
+        `history.pushState({}, '', ${JSON.stringify(path)}); dispatchEvent(new PopStateEvent('popstate'))`,
+      );
+
+    await moveTo('/pro/ProListingTR');
+    await page.getByRole('complementary', { name: 'Pro sidebar' }).waitFor();
+    expect(await page.getByRole('complementary', { name: 'Types sidebar' }).count()).toBe(0);
+
+    await moveTo('/elements/ElementsListingBL');
+    await page.getByRole('complementary', { name: 'Elements sidebar' }).waitFor();
+    expect(await page.getByRole('complementary', { name: 'Pro sidebar' }).count()).toBe(0);
+
+    await moveTo('/pro/SignatureListingBR');
+    await page.getByRole('complementary', { name: 'Signature sidebar' }).waitFor();
+    expect(await page.getByRole('complementary', { name: 'Elements sidebar' }).count()).toBe(0);
   });
 });

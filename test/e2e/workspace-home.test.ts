@@ -125,19 +125,33 @@ describe('the home workspace in a real browser', () => {
     await page.close();
   });
 
-  it('catches up after a dropped connection: what changed meanwhile appears without a reload', async () => {
-    const { context, token } = await signedIn([{ text: 'Surreal', active: true }]);
+  it('resumes after a dropped connection: what changed meanwhile appears without a reload, from afterSequence', async () => {
+    const { context, token } = await signedIn();
     // The page's sockets go through a route the test controls: it drops them, and refuses new ones until told.
     const page = await context.newPage();
     const sockets: WebSocketRoute[] = [];
+    const subscribes: Array<{ query: string; variables: Record<string, unknown> }> = [];
     let refusing = false;
     await page.routeWebSocket(/\/graphql$/, (socket) => {
       if (refusing) return void socket.close({ code: 1001, reason: 'dropped by the test' });
-      socket.connectToServer();
+      const server = socket.connectToServer();
+      socket.onMessage((message) => {
+        const frame = JSON.parse(String(message));
+        if (frame.type === 'subscribe') subscribes.push(frame.payload);
+        server.send(message);
+      });
       sockets.push(socket);
     });
     await openTypes(context, page);
+    await page.getByText('Nothing here yet').waitFor();
+    // Made while the page watches: the subscription has seen a sequence to resume from.
+    await addType(token, 'Surreal', true);
     await page.getByRole('button', { name: 'Surreal', exact: true }).waitFor();
+    // The list's own re-reads after the drop: the catch-up must come from the resumed subscription instead.
+    let listReads = 0;
+    page.on('request', (request) => {
+      if (request.postData()?.includes('query AiList')) listReads += 1;
+    });
     refusing = true;
     await Promise.all(sockets.map((socket) => socket.close({ code: 1001, reason: 'dropped by the test' })));
     // Made while no socket is open: only the client's catch-up on reconnecting can show it.
@@ -147,8 +161,20 @@ describe('the home workspace in a real browser', () => {
       {},
       token,
     );
+    await graphql(
+      product.baseUrl,
+      'mutation { addCustomItem(family: tl, text: "Synthwave") { family } }',
+      {},
+      token,
+    );
     refusing = false;
     await page.getByRole('button', { name: 'Vaporwave', exact: true }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Synthwave', exact: true }).waitFor();
+    const resumed = subscribes.filter(
+      (payload) => payload.query.includes('subscription ListUpdated') && payload.variables.family === 'tl',
+    );
+    expect(resumed.at(-1)?.variables.afterSequence).toEqual(expect.any(Number));
+    expect(listReads).toBe(0);
     await page.close();
   });
 });

@@ -28,12 +28,19 @@ export const aiEvents = {
       committedAt: z.number(),
     }),
   ),
+  /**
+   * An element's sub-elements changed: like `listUpdated`, the sub-elements added and changed and the ids removed,
+   * with `version` counting the element's changes (1, 2, 3 …), not the whole set.
+   */
   subElementsUpdated: defineEvent(
     'evt.ai.sub_elements.updated',
     z.object({
       userId: z.number().int(),
       elementId: z.number().int(),
-      subElements: z.array(SubElement),
+      version: z.number().int().positive(),
+      added: z.array(SubElement),
+      changed: z.array(SubElement),
+      removed: z.array(z.number().int()),
       jobId: z.string().nullable(),
       committedAt: z.number(),
     }),

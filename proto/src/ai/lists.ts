@@ -68,10 +68,24 @@ const model = z
   .max(100, { error: 'The ai model must not be greater than 100 characters.' });
 
 export const UserListRequest = z.object({ family: ListFamilyInput, user_id: recordId });
+
+/**
+ * A page of a list: the items after `after_id` (0: from the start), in id order. The service fills a reply only up
+ * to a share of the bus's largest message, so a list of any size is read in bounded replies.
+ */
+export const ListPageRequest = UserListRequest.extend({
+  after_id: z.number().int().min(0).default(0),
+});
+
+/**
+ * A list, or the first page of it: `next_after_id` is the `after_id` of the next page, null when this is the
+ * last. A list write (store, newstore) answers with the first page of the list after the write.
+ */
 export const ListResponse = z.object({
   family: ListFamily,
   user_id: z.number().int(),
   ai_response: z.array(ListItem),
+  next_after_id: z.number().int().nullable(),
 });
 export type ListResponse = z.infer<typeof ListResponse>;
 

@@ -3,6 +3,7 @@ import { defineOperation } from '../operation';
 import { GenerateSubElementsRequest, JobTicket, RunAgentRequest } from './generation';
 import {
   ItemResponse,
+  ListPageRequest,
   ListResponse,
   NewStoreRequest,
   PreviousSettings,
@@ -10,7 +11,6 @@ import {
   SetItemStatusRequest,
   StoreListRequest,
   UpdateReasonRequest,
-  UserListRequest,
 } from './lists';
 import { AiModelsResponse } from './models';
 import { AiQuota, AiQuotaRequest, SetAiQuotaRequest } from './quota';
@@ -34,7 +34,7 @@ import {
 /** The lists, sub-elements, agent settings, generation and selection, answered by the AI worker. */
 export const aiOperations = {
   models: defineOperation('ai', 'models', z.object({}), AiModelsResponse),
-  getList: defineOperation('ai', 'lists.get', UserListRequest, ListResponse),
+  getList: defineOperation('ai', 'lists.get', ListPageRequest, ListResponse),
   storeList: defineOperation('ai', 'lists.store', StoreListRequest, ListResponse),
   newStore: defineOperation('ai', 'lists.newStore', NewStoreRequest, ListResponse),
   updateReason: defineOperation('ai', 'lists.updateReason', UpdateReasonRequest, ItemResponse),

@@ -1,6 +1,7 @@
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
 import { ErrorLink } from '@apollo/client/link/error';
 import { OperationTypeNode } from 'graphql';
+import { announceReconnect, resumesLive } from './reconnects';
 import { isUnauthenticatedError } from './session-refusal';
 import { SessionSocketLink } from './session-socket-link';
 
@@ -31,7 +32,8 @@ export function createApolloClient(session: ApolloSessionHooks): ApolloSession {
     for (const listener of listeners) listener();
   };
 
-  // Set once the client exists; a reconnect re-queries what is on screen, so changes missed meanwhile appear.
+  // Set once the client exists. After a reconnect the live subscriptions resume from their last sequence
+  // (announceReconnect) and every other query on screen is read again, so changes missed meanwhile appear.
   let refetchActive: () => void = () => undefined;
   const renewingFetch: typeof fetch = async (input, init) => {
     const response = await fetch(input, init);
@@ -55,7 +57,10 @@ export function createApolloClient(session: ApolloSessionHooks): ApolloSession {
   const socket = new SessionSocketLink({
     url: `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/graphql`,
     token: session.token,
-    onReconnected: () => refetchActive(),
+    onReconnected: () => {
+      announceReconnect();
+      refetchActive();
+    },
     onRefused: () => refused(generation),
   });
   const link = ApolloLink.from([
@@ -68,7 +73,11 @@ export function createApolloClient(session: ApolloSessionHooks): ApolloSession {
     ),
   ]);
   const client = new ApolloClient({ link, cache: new InMemoryCache() });
-  refetchActive = () => void client.refetchQueries({ include: 'active' });
+  refetchActive = () =>
+    void client.refetchQueries({
+      include: 'active',
+      onQueryUpdated: (query) => !resumesLive(query.options.context),
+    });
   return {
     client,
     async reset() {

@@ -526,14 +526,19 @@ export type RunAgentMutation = {
 
 export type ListJobsDoneSubscriptionVariables = Exact<{
   family: ListFamily;
+  afterSequence?: number | null | undefined;
 }>;
 
-export type ListJobsDoneSubscription = { listUpdated: { jobId: string | null; version: number } };
+export type ListJobsDoneSubscription = {
+  listUpdated: { jobId: string | null; version: number; sequence: number };
+};
 
-export type GenerationFailedSubscriptionVariables = Exact<{ [key: string]: never }>;
+export type GenerationFailedSubscriptionVariables = Exact<{
+  afterSequence?: number | null | undefined;
+}>;
 
 export type GenerationFailedSubscription = {
-  generationFailed: { jobId: string; family: string; message: string };
+  generationFailed: { jobId: string; family: string; message: string; sequence: number };
 };
 
 export type MyAiQuotaQueryVariables = Exact<{ [key: string]: never }>;
@@ -562,6 +567,7 @@ export type AiListQuery = {
 
 export type ListUpdatedSubscriptionVariables = Exact<{
   family: ListFamily;
+  afterSequence?: number | null | undefined;
 }>;
 
 export type ListUpdatedSubscription = {
@@ -710,12 +716,17 @@ export type SubElementsQuery = {
 
 export type SubElementsUpdatedSubscriptionVariables = Exact<{
   elementId: number;
+  afterSequence?: number | null | undefined;
 }>;
 
 export type SubElementsUpdatedSubscription = {
   subElementsUpdated: {
     elementId: number;
-    subElements: Array<{ id: number; name: string; blName: string; reason: string | null }>;
+    sequence: number;
+    version: number;
+    removedIds: Array<number>;
+    added: Array<{ id: number; name: string; blName: string; reason: string | null }>;
+    changed: Array<{ id: number; name: string; blName: string; reason: string | null }>;
   };
 };
 
@@ -2802,6 +2813,11 @@ export const ListJobsDoneDocument = {
             type: { kind: 'NamedType', name: { kind: 'Name', value: 'ListFamily' } },
           },
         },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'afterSequence' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Float' } },
+        },
       ],
       selectionSet: {
         kind: 'SelectionSet',
@@ -2815,12 +2831,18 @@ export const ListJobsDoneDocument = {
                 name: { kind: 'Name', value: 'family' },
                 value: { kind: 'Variable', name: { kind: 'Name', value: 'family' } },
               },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'afterSequence' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'afterSequence' } },
+              },
             ],
             selectionSet: {
               kind: 'SelectionSet',
               selections: [
                 { kind: 'Field', name: { kind: 'Name', value: 'jobId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sequence' } },
               ],
             },
           },
@@ -2836,18 +2858,33 @@ export const GenerationFailedDocument = {
       kind: 'OperationDefinition',
       operation: 'subscription',
       name: { kind: 'Name', value: 'GenerationFailed' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'afterSequence' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Float' } },
+        },
+      ],
       selectionSet: {
         kind: 'SelectionSet',
         selections: [
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'generationFailed' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'afterSequence' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'afterSequence' } },
+              },
+            ],
             selectionSet: {
               kind: 'SelectionSet',
               selections: [
                 { kind: 'Field', name: { kind: 'Name', value: 'jobId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'family' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sequence' } },
               ],
             },
           },
@@ -2964,6 +3001,11 @@ export const ListUpdatedDocument = {
             type: { kind: 'NamedType', name: { kind: 'Name', value: 'ListFamily' } },
           },
         },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'afterSequence' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Float' } },
+        },
       ],
       selectionSet: {
         kind: 'SelectionSet',
@@ -2976,6 +3018,11 @@ export const ListUpdatedDocument = {
                 kind: 'Argument',
                 name: { kind: 'Name', value: 'family' },
                 value: { kind: 'Variable', name: { kind: 'Name', value: 'family' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'afterSequence' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'afterSequence' } },
               },
             ],
             selectionSet: {
@@ -3594,6 +3641,11 @@ export const SubElementsUpdatedDocument = {
           variable: { kind: 'Variable', name: { kind: 'Name', value: 'elementId' } },
           type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
         },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'afterSequence' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Float' } },
+        },
       ],
       selectionSet: {
         kind: 'SelectionSet',
@@ -3607,14 +3659,21 @@ export const SubElementsUpdatedDocument = {
                 name: { kind: 'Name', value: 'elementId' },
                 value: { kind: 'Variable', name: { kind: 'Name', value: 'elementId' } },
               },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'afterSequence' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'afterSequence' } },
+              },
             ],
             selectionSet: {
               kind: 'SelectionSet',
               selections: [
                 { kind: 'Field', name: { kind: 'Name', value: 'elementId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sequence' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'version' } },
                 {
                   kind: 'Field',
-                  name: { kind: 'Name', value: 'subElements' },
+                  name: { kind: 'Name', value: 'added' },
                   selectionSet: {
                     kind: 'SelectionSet',
                     selections: [
@@ -3622,6 +3681,17 @@ export const SubElementsUpdatedDocument = {
                     ],
                   },
                 },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'changed' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'SubElementFields' } },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'removedIds' } },
               ],
             },
           },

@@ -1,6 +1,7 @@
 import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { aiOperations } from '@promptloom/proto';
 import { call, callWith } from '@promptloom/shared';
+import { readWholeList } from '../../ai-lists/read-whole-list';
 import { requireActor, type GraphQLContext } from '../context';
 import { ListFamily } from '../enums';
 import { AiList, ListItem, PreviousSettings, StoreListInput } from './list-types';
@@ -15,13 +16,8 @@ export class AiListResolver {
   ) {
     const actor = requireActor(context);
     const owner = userId ?? actor.userId;
-    const list = await call(
-      context.bus,
-      aiOperations.getList,
-      { family, user_id: owner },
-      { context: context.request },
-    );
-    return AiList.from(family, owner, list.ai_response);
+    const items = await readWholeList(context.bus, { family, user_id: owner }, context.request);
+    return AiList.from(family, owner, items);
   }
 
   @Query(() => PreviousSettings, {
@@ -54,7 +50,11 @@ export class AiListResolver {
       name: input.name,
     };
     const list = await call(context.bus, aiOperations.storeList, request, { context: context.request });
-    return AiList.from(input.family, actor.userId, list.ai_response);
+    return AiList.from(
+      input.family,
+      actor.userId,
+      await readWholeList(context.bus, list, context.request, list),
+    );
   }
 
   @Mutation(() => AiList, { description: 'Adds a custom item (SPEC §7 newstore).' })
@@ -66,7 +66,7 @@ export class AiListResolver {
     const actor = requireActor(context);
     const request = { family, user_id: actor.userId, ai_response: [text] };
     const list = await call(context.bus, aiOperations.newStore, request, { context: context.request });
-    return AiList.from(family, actor.userId, list.ai_response);
+    return AiList.from(family, actor.userId, await readWholeList(context.bus, list, context.request, list));
   }
 
   @Mutation(() => ListItem, { description: "Sets an item's reason ('' clears it)." })

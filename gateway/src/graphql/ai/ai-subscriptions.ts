@@ -1,11 +1,17 @@
 import { Arg, Float, Int, Resolver, Root, Subscription } from 'type-graphql';
 import { type GraphQLResolveInfo } from 'graphql';
-import { aiEvents, type ListItem as ListItemView, type PayloadOf } from '@promptloom/proto';
+import {
+  aiEvents,
+  type ListItem as ListItemView,
+  type PayloadOf,
+  type SubElement as SubElementView,
+} from '@promptloom/proto';
 import { type HubEvent } from '../../subscriptions/event-hub';
 import { requireActor, type GraphQLContext } from '../context';
 import { ownedEvents } from './owned-events';
 import { selectsField } from './selects-field';
 import { withWholeList, type ListChangeWithItems } from './whole-list';
+import { withWholeSubElements, type SubElementChangeWithAll } from './whole-sub-elements';
 import { GenerationFailure } from './generation-types';
 import { ListFamily } from '../enums';
 import { ListItem, ListUpdate } from './list-types';
@@ -56,25 +62,31 @@ export class AiSubscriptions {
 
   @Subscription(() => SubElementsUpdate, {
     description: 'The sub-elements of one of your elements, each time they change.',
-    subscribe: ({ context, args }: SubscribeArgs) => {
+    subscribe: ({ context, args, info }: SubscribeArgs) => {
       const actor = requireActor(context);
-      return ownedEvents(
+      const changes = ownedEvents(
         context,
         aiEvents.subElementsUpdated,
         actor.userId,
         (payload) => payload.elementId === args.elementId,
         args.afterSequence,
       );
+      return withWholeSubElements(context, changes, selectsField(info, 'subElements'));
     },
   })
   subElementsUpdated(
     @Arg('elementId', () => Int) _elementId: number,
     @Arg('afterSequence', () => Float, { nullable: true }) _afterSequence: number | null,
-    @Root() event: HubEvent<PayloadOf<typeof aiEvents.subElementsUpdated>>,
+    @Root() event: HubEvent<SubElementChangeWithAll>,
   ): SubElementsUpdate {
+    const rows = (list: SubElementView[]) => list.map((row) => SubElement.from(row));
     return Object.assign(new SubElementsUpdate(), {
       elementId: event.payload.elementId,
-      subElements: event.payload.subElements.map((row) => SubElement.from(row)),
+      version: event.payload.version,
+      added: rows(event.payload.added),
+      changed: rows(event.payload.changed),
+      removedIds: event.payload.removed,
+      subElements: rows(event.payload.subElements ?? []),
       jobId: event.payload.jobId,
       sequence: event.sequence,
     });

@@ -22,10 +22,26 @@ export class SubElement {
   }
 }
 
-@ObjectType()
+@ObjectType({
+  description:
+    "A change to an element's sub-elements: those added, changed and removed, and the element's `version` after " +
+    'it. A client that sees a version other than the one after the last it applied has missed a change and reads ' +
+    'them again. `sequence` is where to resume after a reconnect.',
+})
 export class SubElementsUpdate {
   @Field(() => Int) elementId!: number;
-  @Field(() => [SubElement]) subElements!: SubElement[];
+  @Field(() => Int, { description: "The element's sub-element version after this change (1, 2, 3 …)." })
+  version!: number;
+  @Field(() => [SubElement], { description: 'Sub-elements added by this change.' }) added!: SubElement[];
+  @Field(() => [SubElement], { description: 'Sub-elements changed by this change, as they now are.' })
+  changed!: SubElement[];
+  @Field(() => [Int], { description: 'Ids of the sub-elements this change removed.' }) removedIds!: number[];
+  @Field(() => [SubElement], {
+    description:
+      'All the sub-elements after this change, kept by the gateway (read again after a gap). Ask for the change ' +
+      'fields where you can.',
+  })
+  subElements!: SubElement[];
   @Field(() => String, { nullable: true }) jobId!: string | null;
   @Field(() => Float) sequence!: number;
 }

@@ -1,10 +1,5 @@
-import {
-  aiOperations,
-  type ListItem as ListItemView,
-  type PayloadOf,
-  type aiEvents,
-} from '@promptloom/proto';
-import { call } from '@promptloom/shared';
+import { type ListItem as ListItemView, type PayloadOf, type aiEvents } from '@promptloom/proto';
+import { readWholeList } from '../../ai-lists/read-whole-list';
 import { type HubEvent } from '../../subscriptions/event-hub';
 import { type GraphQLContext } from '../context';
 
@@ -33,14 +28,13 @@ export async function* withWholeList(
       for (const id of change.removed) items.delete(id);
       for (const item of [...change.changed, ...change.added]) items.set(item.id, item);
     } else {
-      const list = await call(
+      const list = await readWholeList(
         context.bus,
-        aiOperations.getList,
         { family: change.family, user_id: change.userId },
-        { context: context.request },
+        context.request,
       );
       items.clear();
-      for (const item of list.ai_response) items.set(item.id, item);
+      for (const item of list) items.set(item.id, item);
     }
     version = change.version;
     const ordered = [...items.values()].sort((a, b) => a.id - b.id);

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { aiOperations } from '@promptloom/proto';
 import { callWith, type Bus } from '@promptloom/shared';
+import { readWholeList } from '../../ai-lists/read-whole-list';
 import { requireRequestActor } from '../../auth/guards';
 import { LIST_FAMILIES_IN_PATHS, bodyOf, requirePathOwner } from './path-owner';
 
@@ -15,7 +16,8 @@ export function aiListRoutes(bus: Bus): Router {
     requirePathOwner(request, request.params.userId, 'read');
     const input = { family: request.params.family, user_id: request.params.userId };
     const list = await callWith(bus, aiOperations.getList, input, { context: request.context });
-    response.json({ status: true, ai_response: list.ai_response });
+    const items = await readWholeList(bus, list, request.context, list);
+    response.json({ status: true, ai_response: items });
   });
 
   for (const [action, operation, message] of [
@@ -26,7 +28,8 @@ export function aiListRoutes(bus: Bus): Router {
       requirePathOwner(request, request.params.userId, 'write');
       const input = { ...bodyOf(request), family: request.params.family, user_id: request.params.userId };
       const list = await callWith(bus, operation, input, { context: request.context });
-      response.json({ status: true, message, ai_response: list.ai_response });
+      const items = await readWholeList(bus, list, request.context, list);
+      response.json({ status: true, message, ai_response: items });
     });
   }
 

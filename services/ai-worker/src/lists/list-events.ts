@@ -1,7 +1,6 @@
 import { type EntityManager } from '@mikro-orm/postgresql';
 import { aiEvents, type ListFamily, type ListItem, type RequestContext } from '@promptloom/proto';
 import { recordEvent } from '@promptloom/shared';
-import { ListItemRecord } from './list-item.entity';
 
 /** Items per event: far below the bus's 1 MB at the longest items (about 600 bytes each). */
 export const LIST_CHANGE_ITEMS_PER_EVENT = 500;
@@ -10,11 +9,6 @@ export interface ListChange {
   added?: ListItem[];
   changed?: ListItem[];
   removed?: number[];
-}
-
-export async function listOf(em: EntityManager, userId: number, family: ListFamily): Promise<ListItem[]> {
-  const items = await em.find(ListItemRecord, { userId, family }, { orderBy: { id: 'asc' } });
-  return items.map((item) => item.toView());
 }
 
 /**

@@ -12,7 +12,8 @@ import {
 import { requireAccess, type Bus, type OutboxWriter } from '@promptloom/shared';
 import { AgentSettings } from './agent-settings.entity';
 import { ListItemRecord } from './list-item.entity';
-import { listOf, recordListChange } from './list-events';
+import { recordListChange } from './list-events';
+import { listPageOf, type ListPage } from './list-pages';
 import { addNewItems, isAgentFamily, saveAgentSettings } from './list-writes';
 import { notFound } from './not-found';
 
@@ -30,8 +31,8 @@ export class ListHandlers {
 
   async getList(request: Req<'getList'>, context: RequestContext): Promise<ListResponse> {
     await requireAccess(this.bus, context, 'read', request.user_id);
-    const items = await listOf(this.em(), request.user_id, request.family);
-    return { family: request.family, user_id: request.user_id, ai_response: items };
+    const target = { userId: request.user_id, family: request.family };
+    return this.pageReply(target, await listPageOf(this.em(), target, request.after_id, this.pageBudget()));
   }
 
   async storeList(request: Req<'storeList'>, context: RequestContext): Promise<ListResponse> {
@@ -116,11 +117,25 @@ export class ListHandlers {
     context: RequestContext,
     work: (tx: EntityManager) => Promise<ListItem[]>,
   ): Promise<ListResponse> {
-    const items = await this.writer.write(async (tx) => {
+    const page = await this.writer.write(async (tx) => {
       const added = await work(tx);
       await recordListChange(tx, { ...target, jobId: null }, { added }, context);
-      return listOf(tx, target.userId, target.family);
+      return listPageOf(tx, target, 0, this.pageBudget());
     });
-    return { family: target.family, user_id: target.userId, ai_response: items };
+    return this.pageReply(target, page);
+  }
+
+  /** Half the bus's largest message for the items: the rest is room for the envelope. */
+  private pageBudget(): number {
+    return Math.floor(this.bus.maxPayloadBytes() / 2);
+  }
+
+  private pageReply(target: { userId: number; family: ListFamily }, page: ListPage): ListResponse {
+    return {
+      family: target.family,
+      user_id: target.userId,
+      ai_response: page.items,
+      next_after_id: page.nextAfterId,
+    };
   }
 }

@@ -1,16 +1,16 @@
 import { type EntityManager } from '@mikro-orm/postgresql';
 import {
   CUSTOM_SUB_ELEMENT_GROUP,
-  aiEvents,
   type aiOperations,
   type ParsedRequestOf,
   type RequestContext,
   type ResponseOf,
   type SubElement,
 } from '@promptloom/proto';
-import { recordEvent, requireAccess, type Bus, type OutboxWriter } from '@promptloom/shared';
+import { requireAccess, type Bus, type OutboxWriter } from '@promptloom/shared';
 import { ListItemRecord } from './list-item.entity';
 import { notFound } from './not-found';
+import { recordSubElementChange } from './sub-element-events';
 import { SubElementRecord } from './sub-element.entity';
 
 type Req<K extends keyof typeof aiOperations> = ParsedRequestOf<(typeof aiOperations)[K]>;
@@ -32,22 +32,24 @@ export async function addSubElements(
   context: RequestContext,
 ): Promise<SubElement[]> {
   const known = new Set((await subElementsOf(tx, element.id)).map((row) => row.name.toLowerCase()));
+  const added: SubElementRecord[] = [];
   for (const { name, group } of names) {
     if (known.has(name.toLowerCase())) continue;
     known.add(name.toLowerCase());
-    tx.persist(
-      new SubElementRecord({ elementId: element.id, userId: element.userId, name, blName: group, jobId }),
-    );
+    const row = new SubElementRecord({
+      elementId: element.id,
+      userId: element.userId,
+      name,
+      blName: group,
+      jobId,
+    });
+    tx.persist(row);
+    added.push(row);
   }
   await tx.flush();
-  const subElements = await subElementsOf(tx, element.id);
-  recordEvent(
-    tx,
-    aiEvents.subElementsUpdated,
-    { userId: element.userId, elementId: element.id, subElements, jobId, committedAt: Date.now() },
-    context,
-  );
-  return subElements;
+  const target = { userId: element.userId, elementId: element.id, jobId };
+  await recordSubElementChange(tx, target, { added: added.map((row) => row.toView()) }, context);
+  return subElementsOf(tx, element.id);
 }
 
 /** SPEC §7 bltypes: the sub-elements of one element. */
@@ -95,19 +97,8 @@ export class SubElementHandlers {
       const fresh = await tx.findOneOrFail(SubElementRecord, { id: request.id });
       fresh.reason = request.reason;
       await tx.flush();
-      const subElements = await subElementsOf(tx, fresh.elementId);
-      recordEvent(
-        tx,
-        aiEvents.subElementsUpdated,
-        {
-          userId: fresh.userId,
-          elementId: fresh.elementId,
-          subElements,
-          jobId: null,
-          committedAt: Date.now(),
-        },
-        context,
-      );
+      const target = { userId: fresh.userId, elementId: fresh.elementId, jobId: null };
+      await recordSubElementChange(tx, target, { changed: [fresh.toView()] }, context);
       return fresh.toView();
     });
     return { status: true, message: 'Reason updated successfully.', data: updated };

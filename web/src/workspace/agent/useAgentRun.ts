@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
-import { useMutation, useSubscription } from '@apollo/client/react';
+import { useMutation } from '@apollo/client/react';
 import { type ListFamily } from '@promptloom/proto';
 import { limitMessageOf } from '../../apollo/limit-errors';
+import { useResumableSubscription } from '../../apollo/useResumableSubscription';
 import { GENERATION_FAILED, LIST_JOBS_DONE, RUN_AGENT, type RunAgentInput } from '../data/agent-operations';
 
 export type RunState =
@@ -24,18 +25,22 @@ export function useAgentRun(family: ListFamily) {
     finished.current.set(jobId, outcome);
     setState((current) => (current.phase === 'running' && current.jobId === jobId ? outcome : current));
   };
-  useSubscription(LIST_JOBS_DONE, {
+  // A resume that the gateway cannot serve leaves nothing to read again here: the job's outcome is in the list.
+  const ignore = () => undefined;
+  useResumableSubscription(LIST_JOBS_DONE, {
     variables: { family },
-    onData: ({ data }) => {
-      const jobId = data.data?.listUpdated.jobId;
-      if (jobId) settle(jobId, { phase: 'done', jobId });
+    sequenceOf: (data) => data.listUpdated.sequence,
+    readAgain: ignore,
+    onData: ({ listUpdated }) => {
+      if (listUpdated.jobId) settle(listUpdated.jobId, { phase: 'done', jobId: listUpdated.jobId });
     },
   });
-  useSubscription(GENERATION_FAILED, {
-    onData: ({ data }) => {
-      const failure = data.data?.generationFailed;
-      if (failure) settle(failure.jobId, { phase: 'failed', message: failure.message });
-    },
+  useResumableSubscription(GENERATION_FAILED, {
+    variables: {},
+    sequenceOf: (data) => data.generationFailed.sequence,
+    readAgain: ignore,
+    onData: ({ generationFailed: failure }) =>
+      settle(failure.jobId, { phase: 'failed', message: failure.message }),
   });
 
   async function run(input: RunAgentInput) {

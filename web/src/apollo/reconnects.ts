@@ -1,0 +1,25 @@
+/**
+ * The WebSocket's reconnects, announced to the live subscriptions so that each resubscribes with `afterSequence`
+ * (the last `sequence` it saw) and the gateway replays what it missed while the socket was down.
+ */
+const listeners = new Set<() => void>();
+
+export function announceReconnect(): void {
+  for (const listener of listeners) listener();
+}
+
+/** Calls `listener` after each reconnect of the socket; returns the function that stops it. */
+export function onReconnect(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
+/**
+ * The context of a query kept current by a resumable subscription: a reconnect does not read it again (the
+ * subscription's replay brings what was missed), unlike every other query on screen.
+ */
+export const RESUMES_LIVE = { resumesLive: true } as const;
+
+export function resumesLive(context: unknown): boolean {
+  return typeof context === 'object' && context !== null && 'resumesLive' in context;
+}
