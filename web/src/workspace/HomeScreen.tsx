@@ -49,6 +49,7 @@ export function HomeScreen() {
             families={['tl', 'bl']}
             flipped={leftFlip}
             onFlip={() => setLeftFlip(!leftFlip)}
+            onClose={() => setLeftOpen(false)}
           />
         )}
         <MiddlePanel selection={selection} signatureActive={signatureActive} />
@@ -63,6 +64,7 @@ export function HomeScreen() {
             families={['tr', 'br']}
             flipped={rightFlip}
             onFlip={() => setRightFlip(!rightFlip)}
+            onClose={() => setRightOpen(false)}
           />
         )}
       </div>
