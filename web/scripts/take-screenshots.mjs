@@ -183,6 +183,10 @@ try {
     if (prefix) {
       await console.getByRole('button', { name: 'Open menu' }).click();
       await shot(`${prefix}admin-menu`, console);
+    } else {
+      await console.getByRole('button', { name: 'Collapse menu' }).click();
+      await console.getByRole('link', { name: 'User Manage' }).hover();
+      await shot('admin-menu-collapsed', console);
     }
   }
   await browser.close();
