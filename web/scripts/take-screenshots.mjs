@@ -1,7 +1,8 @@
 // Takes the README's screenshots of the main screens from the real product (`npm run build` first):
 //   node web/scripts/take-screenshots.mjs
-// It starts the embedded product on a temporary data folder (offline AI provider), fills it through the API
-// and a browser, and writes docs/screenshots/*.png. Needs Chromium at /usr/bin/chromium (or CHROMIUM_PATH).
+// It starts the embedded product on a temporary data folder (offline AI provider) with one admin, fills it
+// through the API and a browser, and writes docs/screenshots/*.png at 1280×800 and docs/screenshots/phone/*.png
+// at 390×844. Needs Chromium at /usr/bin/chromium (or CHROMIUM_PATH).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,11 +12,20 @@ import { chromium } from 'playwright-core';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const out = path.join(root, 'docs/screenshots');
+const admin = { email: 'admin@example.com', password: 'admin-password-1' };
 const port = 4700 + Math.floor(Math.random() * 200);
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'promptloom-shots-'));
 const product = spawn(process.execPath, [path.join(root, 'apps/all-in-one/dist/main.js')], {
-  env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+  },
   stdio: 'ignore',
 });
 
@@ -85,20 +95,25 @@ try {
       '--disable-sync',
     ],
   });
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  const shot = async (name) => {
-    await page.waitForLoadState('networkidle');
-    await page.screenshot({ path: path.join(out, `${name}.png`) });
+  const desktop = { width: 1280, height: 800 };
+  const phone = { width: 390, height: 844 };
+  const page = await browser.newPage({ viewport: desktop });
+  const shot = async (name, on = page) => {
+    await on.waitForLoadState('networkidle');
+    await on.screenshot({ path: path.join(out, `${name}.png`) });
+  };
+  const signIn = async (on, account, landing) => {
+    await on.goto(`${base}/login`);
+    await on.getByPlaceholder('USERNAME OR EMAIL').fill(account.email);
+    await on.getByLabel('Password').fill(account.password);
+    await on.getByRole('button', { name: 'Login' }).click();
+    await on.waitForURL(landing);
   };
   await page.goto(`${base}/pro`);
   await shot('sign-in');
   await page.goto(`${base}/Signup`);
   await shot('sign-up');
-  await page.goto(`${base}/login`);
-  await page.getByPlaceholder('USERNAME OR EMAIL').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL('**/types/dashboard');
+  await signIn(page, user, '**/types/dashboard');
   await page.goto(`${base}/types/agent`);
   await page.getByLabel('Model').selectOption({ index: 1 });
   await page.getByPlaceholder('Enter frequency like 5 or 10').fill('8');
@@ -126,6 +141,54 @@ try {
   await shot('stream');
   await page.goto(`${base}/types/dashboard`);
   await shot('dashboard');
+
+  // The same screens on a phone, now that the data exists, plus the open drawers.
+  const small = await browser.newPage({ viewport: phone });
+  const phoneShot = (name) => shot(`phone/${name}`, small);
+  await small.goto(`${base}/pro`);
+  await phoneShot('sign-in');
+  await small.goto(`${base}/Signup`);
+  await phoneShot('sign-up');
+  await signIn(small, user, '**/types/dashboard');
+  await phoneShot('dashboard');
+  await small.goto(`${base}/types/TypesListing`);
+  await small.getByRole('button', { name: 'Illustration', exact: true }).waitFor();
+  await phoneShot('home-types');
+  await small.getByRole('button', { name: 'Close Types sidebar' }).click();
+  await phoneShot('home');
+  await small.goto(`${base}/types/agent`);
+  await phoneShot('types-agent');
+  await small.goto(`${base}/elements/${elementIds[0]}`);
+  await small.getByText('6 chosen').waitFor();
+  await phoneShot('element-detail');
+  await small.goto(`${base}/pro/SignatureListingoptRB/0`);
+  await small.getByRole('heading', { name: /^CRPHO-/ }).waitFor();
+  await phoneShot('signature-detail');
+  await small.goto(`${base}/types/streamBM`);
+  await small.getByLabel('8k').check();
+  await phoneShot('stream');
+
+  // The admin console, at both widths.
+  for (const [viewport, prefix] of [
+    [desktop, ''],
+    [phone, 'phone/'],
+  ]) {
+    const console = await (await browser.newContext({ viewport })).newPage();
+    await signIn(console, admin, '**/admin/UserManage');
+    await console.getByRole('cell', { name: user.email, exact: true }).waitFor();
+    await shot(`${prefix}admin-users`, console);
+    await console.goto(`${base}/admin/mode/tl`);
+    await console.getByRole('cell', { name: 'Photography', exact: true }).first().waitFor();
+    await shot(`${prefix}admin-records`, console);
+    if (prefix) {
+      await console.getByRole('button', { name: 'Open menu' }).click();
+      await shot(`${prefix}admin-menu`, console);
+    } else {
+      await console.getByRole('button', { name: 'Collapse menu' }).click();
+      await console.getByRole('link', { name: 'User Manage' }).hover();
+      await shot('admin-menu-collapsed', console);
+    }
+  }
   await browser.close();
   console.log(`screenshots written to ${out}`);
 } finally {

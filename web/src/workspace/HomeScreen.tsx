@@ -48,6 +48,7 @@ export function HomeScreen() {
             families={['tl', 'bl']}
             flipped={leftFlip}
             onFlip={() => setLeftFlip(!leftFlip)}
+            onClose={() => setLeftOpen(false)}
           />
         )}
         <MiddlePanel selection={selection} signatureActive={signatureActive} />
@@ -62,6 +63,7 @@ export function HomeScreen() {
             families={['tr', 'br']}
             flipped={rightFlip}
             onFlip={() => setRightFlip(!rightFlip)}
+            onClose={() => setRightOpen(false)}
           />
         )}
       </div>

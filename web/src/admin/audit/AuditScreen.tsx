@@ -7,6 +7,7 @@ import { SelectField } from '../shared/SelectField';
 import { AUDITED_ENTITIES, CHANGE_ACTIONS } from '@promptloom/proto';
 import { oneOf } from '../shared/one-of';
 import { ADMIN_AUDIT_LOG } from './audit-operations';
+import { TableScroll } from '../shared/TableScroll';
 
 const any = (label: string, values: readonly string[]) => [
   { value: '', label },
@@ -46,31 +47,33 @@ export function AuditScreen() {
           }}
         />
       </div>
-      <table className="admin-table">
-        <thead>
-          <tr>
-            <th scope="col">When</th>
-            <th scope="col">Admin</th>
-            <th scope="col">Entity</th>
-            <th scope="col">Id</th>
-            <th scope="col">Action</th>
-            <th scope="col">Changed fields</th>
-          </tr>
-        </thead>
-        <tbody>
-          {log && log.data.length === 0 && <EmptyRow columns={6} text="No changes found." />}
-          {log?.data.map((entry) => (
-            <tr key={entry.id}>
-              <td>{new Date(entry.createdAt).toLocaleString()}</td>
-              <td>{entry.actorId ?? ''}</td>
-              <td>{entry.entity}</td>
-              <td>{entry.entityId}</td>
-              <td>{entry.action}</td>
-              <td>{entry.changed.join(', ')}</td>
+      <TableScroll label="Audit log">
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">Admin</th>
+              <th scope="col">Entity</th>
+              <th scope="col">Id</th>
+              <th scope="col">Action</th>
+              <th scope="col">Changed fields</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {log && log.data.length === 0 && <EmptyRow columns={6} text="No changes found." />}
+            {log?.data.map((entry) => (
+              <tr key={entry.id}>
+                <td>{new Date(entry.createdAt).toLocaleString()}</td>
+                <td>{entry.actorId ?? ''}</td>
+                <td>{entry.entity}</td>
+                <td>{entry.entityId}</td>
+                <td>{entry.action}</td>
+                <td>{entry.changed.join(', ')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
       <Pager page={log?.currentPage ?? page} lastPage={log?.lastPage ?? 1} onPage={setPage} />
     </section>
   );

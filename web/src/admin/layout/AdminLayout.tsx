@@ -3,14 +3,20 @@ import { Outlet } from 'react-router-dom';
 import { AdminMenu } from './AdminMenu';
 import { AdminTopBar } from './AdminTopBar';
 
-/** SPEC §2 admin layout: collapsible side menu, top bar, and the child page below the top bar. */
+/** SPEC §2 admin layout: collapsible side menu (a drawer on a phone), top bar, and the child page below it. */
 export function AdminLayout() {
   const [wide, setWide] = useState(true);
+  const [drawerOpen, setDrawerOpen] = useState(false);
   return (
     <div className={`admin-shell${wide ? '' : ' narrow'}`}>
-      <AdminMenu wide={wide} onToggleWide={() => setWide((current) => !current)} />
+      <AdminMenu
+        wide={wide}
+        onToggleWide={() => setWide((current) => !current)}
+        drawerOpen={drawerOpen}
+        onCloseDrawer={() => setDrawerOpen(false)}
+      />
       <div className="admin-main">
-        <AdminTopBar />
+        <AdminTopBar menuOpen={drawerOpen} onOpenMenu={() => setDrawerOpen(true)} />
         <main className="admin-content">
           <Outlet />
         </main>

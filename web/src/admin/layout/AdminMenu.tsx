@@ -1,29 +1,58 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
+import { useDrawer } from '../../components/useDrawer';
+import { MENU_ICONS, QuadrantIcon } from './AdminMenuIcons';
 
-const MODE_ITEMS = [
-  { to: '/admin/mode/tl', label: 'TL' },
-  { to: '/admin/mode/tr', label: 'TR' },
-  { to: '/admin/mode/bl', label: 'BL' },
-  { to: '/admin/mode/br', label: 'BR' },
-];
+const MODE_ITEMS = (['tl', 'tr', 'bl', 'br'] as const).map((corner) => ({
+  to: `/admin/mode/${corner}`,
+  label: corner.toUpperCase(),
+  icon: <QuadrantIcon corner={corner} />,
+}));
 
 const LINKS = [
-  { to: '/admin/dashboard', label: 'Dashboard' },
-  { to: '/admin/UserManage', label: 'User Manage' },
-  { to: '/admin/module', label: 'Modules' },
-  { to: '/admin/mode', label: 'Mode', end: true },
-  { to: '/admin/modetype', label: 'Mode Type' },
-  { to: '/admin/audit', label: 'Audit log' },
+  { to: '/admin/dashboard', label: 'Dashboard', icon: MENU_ICONS.dashboard },
+  { to: '/admin/UserManage', label: 'User Manage', icon: MENU_ICONS.users },
+  { to: '/admin/module', label: 'Modules', icon: MENU_ICONS.modules },
+  { to: '/admin/mode', label: 'Mode', end: true, icon: MENU_ICONS.mode },
+  { to: '/admin/modetype', label: 'Mode Type', icon: MENU_ICONS.modeType },
+  { to: '/admin/audit', label: 'Audit log', icon: MENU_ICONS.audit },
 ];
 
 const linkClass = ({ isActive }: { isActive: boolean }) => `admin-menu-link${isActive ? ' active' : ''}`;
 
-/** SPEC §2 admin menu: the expandable 'Mode' group (TL, TR, BL, BR), 'User Manage', and the catalogue screens. */
-export function AdminMenu({ wide, onToggleWide }: { wide: boolean; onToggleWide(): void }) {
-  const [modeOpen, setModeOpen] = useState(true);
+/** An icon and its label; the label is also the tooltip, which is all that shows of it in the narrow menu. */
+function MenuLink({ to, label, icon, end }: { to: string; label: string; icon: ReactNode; end?: boolean }) {
   return (
-    <nav className={`admin-menu${wide ? '' : ' narrow'}`} aria-label="Admin menu">
+    <NavLink to={to} end={end} className={linkClass} title={label}>
+      {icon}
+      <span className="admin-menu-label">{label}</span>
+    </NavLink>
+  );
+}
+
+interface AdminMenuProps {
+  wide: boolean;
+  onToggleWide(): void;
+  /** On a phone the menu is a drawer: shown only while open. */
+  drawerOpen: boolean;
+  onCloseDrawer(): void;
+}
+
+/** SPEC §2 admin menu: the expandable 'Mode' group (TL, TR, BL, BR), 'User Manage', and the catalogue screens. */
+export function AdminMenu({ wide, onToggleWide, drawerOpen, onCloseDrawer }: AdminMenuProps) {
+  const [modeOpen, setModeOpen] = useState(true);
+  const drawer = useDrawer<HTMLElement>(drawerOpen, onCloseDrawer);
+  return (
+    <nav
+      ref={drawer}
+      id="admin-menu"
+      className={`admin-menu${wide ? '' : ' narrow'}${drawerOpen ? ' open' : ''}`}
+      aria-label="Admin menu"
+      // Choosing a screen in the drawer closes it.
+      onClick={(event) => {
+        if ((event.target as Element).closest('a')) onCloseDrawer();
+      }}
+    >
       <button
         type="button"
         className="admin-menu-toggle"
@@ -33,6 +62,9 @@ export function AdminMenu({ wide, onToggleWide }: { wide: boolean; onToggleWide(
       >
         {wide ? '«' : '»'}
       </button>
+      <button type="button" className="admin-menu-close" aria-label="Close menu" onClick={onCloseDrawer}>
+        ✕
+      </button>
       <ul>
         <li>
           <button
@@ -40,18 +72,20 @@ export function AdminMenu({ wide, onToggleWide }: { wide: boolean; onToggleWide(
             className="admin-menu-link admin-menu-group"
             aria-expanded={modeOpen}
             aria-controls="admin-mode-group"
+            title="Mode group"
             onClick={() => setModeOpen((open) => !open)}
           >
-            Mode
-            <span aria-hidden="true">{modeOpen ? ' ▾' : ' ▸'}</span>
+            {MENU_ICONS.group}
+            <span className="admin-menu-label">
+              Mode
+              <span aria-hidden="true">{modeOpen ? ' ▾' : ' ▸'}</span>
+            </span>
           </button>
           {modeOpen && (
             <ul id="admin-mode-group" className="admin-submenu">
               {MODE_ITEMS.map((item) => (
                 <li key={item.to}>
-                  <NavLink to={item.to} className={linkClass}>
-                    {item.label}
-                  </NavLink>
+                  <MenuLink {...item} />
                 </li>
               ))}
             </ul>
@@ -59,9 +93,7 @@ export function AdminMenu({ wide, onToggleWide }: { wide: boolean; onToggleWide(
         </li>
         {LINKS.map((link) => (
           <li key={link.to}>
-            <NavLink to={link.to} end={link.end} className={linkClass}>
-              {link.label}
-            </NavLink>
+            <MenuLink {...link} />
           </li>
         ))}
       </ul>

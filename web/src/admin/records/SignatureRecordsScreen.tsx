@@ -25,6 +25,7 @@ import { SignatureEditForm } from './SignatureEditForm';
 import { SortHeader } from './SortHeader';
 import { useRecordListState } from './useRecordListState';
 import { useTableKeys } from './useTableKeys';
+import { TableScroll } from '../shared/TableScroll';
 
 const COLUMNS: Array<{ label: string; column?: string }> = [
   { label: 'Sr No', column: 'id' },
@@ -110,34 +111,36 @@ export function SignatureRecordsScreen() {
           Failed to fetch user list
         </p>
       )}
-      <table className="admin-table admin-table-signatures">
-        <thead>
-          <tr>
-            {COLUMNS.map((column) => (
-              <SortHeader key={column.label} {...column} state={list.sort} onSort={list.setSort} />
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {pageData && rows.length === 0 && <EmptyRow columns={COLUMNS.length} text="No records found." />}
-          {rows.map((record, index) => (
-            <tr key={record.id} className={index === selected ? 'selected' : undefined}>
-              <td>{(page - 1) * ADMIN_PAGE_SIZE + index + 1}</td>
-              <td>{record.username}</td>
-              <td>{record.signatureElements.join(', ')}</td>
-              <td>{record.signature.join(', ')}</td>
-              <td>{statusLabel(record.status)}</td>
-              <td>
-                <RowActions
-                  label={`${record.username} ${record.id}`}
-                  onEdit={() => openEdit(record)}
-                  onDelete={() => setDeleting(record)}
-                />
-              </td>
+      <TableScroll label="Signature records">
+        <table className="admin-table admin-table-signatures">
+          <thead>
+            <tr>
+              {COLUMNS.map((column) => (
+                <SortHeader key={column.label} {...column} state={list.sort} onSort={list.setSort} />
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {pageData && rows.length === 0 && <EmptyRow columns={COLUMNS.length} text="No records found." />}
+            {rows.map((record, index) => (
+              <tr key={record.id} className={index === selected ? 'selected' : undefined}>
+                <td>{(page - 1) * ADMIN_PAGE_SIZE + index + 1}</td>
+                <td>{record.username}</td>
+                <td>{record.signatureElements.join(', ')}</td>
+                <td>{record.signature.join(', ')}</td>
+                <td>{statusLabel(record.status)}</td>
+                <td>
+                  <RowActions
+                    label={`${record.username} ${record.id}`}
+                    onEdit={() => openEdit(record)}
+                    onDelete={() => setDeleting(record)}
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
       <Pager page={page} lastPage={pageData?.lastPage ?? 1} onPage={list.setPage} />
       {editing && editing !== 'new' && (
         <Modal title={texts.editTitle} onClose={() => setEditing(null)}>

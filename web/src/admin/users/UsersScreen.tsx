@@ -23,6 +23,7 @@ import {
   type AdminUser,
   type AdminUserInput,
 } from './user-operations';
+import { TableScroll } from '../shared/TableScroll';
 
 /** SPEC §2 Manage User: the users table, the create/edit modal and the delete confirmation. */
 export function UsersScreen() {
@@ -95,42 +96,44 @@ export function UsersScreen() {
           Failed to fetch user list
         </p>
       )}
-      <table className="admin-table">
-        <thead>
-          <tr>
-            <th scope="col">Sr No</th>
-            <th scope="col">Name</th>
-            <th scope="col">Email</th>
-            <th scope="col">Mobile</th>
-            <th scope="col">Role</th>
-            <th scope="col">Status</th>
-            <th scope="col">Action</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data && users.length === 0 && <EmptyRow columns={7} text="No User found." />}
-          {users.map((user, index) => (
-            <tr key={user.id}>
-              <td>{(page - 1) * ADMIN_PAGE_SIZE + index + 1}</td>
-              <td>{user.name}</td>
-              <td>{user.email}</td>
-              <td>{user.mobile}</td>
-              <td>{user.roleType}</td>
-              <td>{user.status}</td>
-              <td>
-                <RowActions
-                  label={user.email}
-                  onEdit={() => {
-                    form.clear();
-                    setEditing(user);
-                  }}
-                  onDelete={() => setDeleting(user)}
-                />
-              </td>
+      <TableScroll label="Users">
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">Sr No</th>
+              <th scope="col">Name</th>
+              <th scope="col">Email</th>
+              <th scope="col">Mobile</th>
+              <th scope="col">Role</th>
+              <th scope="col">Status</th>
+              <th scope="col">Action</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {data && users.length === 0 && <EmptyRow columns={7} text="No User found." />}
+            {users.map((user, index) => (
+              <tr key={user.id}>
+                <td>{(page - 1) * ADMIN_PAGE_SIZE + index + 1}</td>
+                <td>{user.name}</td>
+                <td>{user.email}</td>
+                <td>{user.mobile}</td>
+                <td>{user.roleType}</td>
+                <td>{user.status}</td>
+                <td>
+                  <RowActions
+                    label={user.email}
+                    onEdit={() => {
+                      form.clear();
+                      setEditing(user);
+                    }}
+                    onDelete={() => setDeleting(user)}
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
       <Pager page={page} lastPage={data?.adminUsers.lastPage ?? 1} onPage={setPage} />
       {editing && (
         <Modal title={editing === 'new' ? 'Add User' : 'Edit User'} onClose={() => setEditing(null)}>

@@ -5,6 +5,7 @@ import { ADD_CUSTOM_ITEM, UPDATE_REASON } from '../data/list-operations';
 import { useLiveList } from '../data/useLiveList';
 import { activeIdsOf, useSelection } from '../data/useSelection';
 import { useStoredState } from '../data/useStoredState';
+import { useDrawer } from '../../components/useDrawer';
 import { FAMILY_VIEW } from '../families';
 import { PowerIcon } from '../../components/Icons';
 import { LevelToggle } from './LevelToggle';
@@ -18,10 +19,12 @@ interface SidebarProps {
   families: [ListFamily, ListFamily];
   flipped: boolean;
   onFlip(): void;
+  /** Closes the sidebar: a phone shows it as a full-width drawer with a close button (and Escape). */
+  onClose(): void;
 }
 
 /** One 364 px sidebar (SPEC §2): header with level, label, flip and agent; the list below. */
-export function Sidebar({ side, families, flipped, onFlip }: SidebarProps) {
+export function Sidebar({ side, families, flipped, onFlip, onClose }: SidebarProps) {
   const family = flipped ? families[1] : families[0];
   const view = FAMILY_VIEW[family];
   const [level, setLevel] = useStoredState<Level>(view.levelKey, 0);
@@ -30,10 +33,19 @@ export function Sidebar({ side, families, flipped, onFlip }: SidebarProps) {
   const [addCustomItem] = useMutation(ADD_CUSTOM_ITEM);
   const [updateReason] = useMutation(UPDATE_REASON);
   const activeIds = activeIdsOf(selection, family);
+  const drawer = useDrawer<HTMLElement>(true, onClose);
 
   return (
-    <aside className={`sidebar sidebar-${side}`} aria-label={`${view.title} sidebar`}>
+    <aside ref={drawer} className={`sidebar sidebar-${side}`} aria-label={`${view.title} sidebar`}>
       <header className="sidebar-header">
+        <button
+          type="button"
+          className="sidebar-close"
+          aria-label={`Close ${view.title} sidebar`}
+          onClick={onClose}
+        >
+          ✕
+        </button>
         <LevelToggle level={level} onChange={setLevel} label={view.title} />
         <h2 className="sidebar-title">
           {view.title}
