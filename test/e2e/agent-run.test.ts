@@ -1,30 +1,29 @@
 import { type Browser, type Page } from 'playwright-core';
-import { newUser, requestJson } from '../support/http';
-import { WEB_DIST_DIR, launchBrowser } from '../support/browser';
-import { startTestProduct, type TestProduct } from '../support/embedded-product';
+import {
+  newPageOf,
+  signInToWorkspace,
+  signedUpUser,
+  startBrowserProduct,
+  type BrowserProduct,
+} from '../support/browser-product';
+import { type TestProduct } from '../support/embedded-product';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../support/fake-openai-server';
 
 let provider: FakeOpenAiServer;
 let product: TestProduct;
 let browser: Browser;
 let page: Page;
+let started: BrowserProduct | undefined;
 
 beforeAll(async () => {
   provider = await startFakeOpenAiServer();
-  product = await startTestProduct({ webDistDir: WEB_DIST_DIR, openAiBaseUrl: provider.baseUrl });
-  browser = await launchBrowser();
-  const user = newUser();
-  await requestJson(product.baseUrl, 'POST', '/api/signup', { body: user });
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-  await page.goto(`${product.baseUrl}/login`);
-  await page.getByPlaceholder('USERNAME OR EMAIL').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL('**/types/dashboard');
+  started = await startBrowserProduct({ openAiBaseUrl: provider.baseUrl });
+  ({ product, browser } = started);
+  page = await newPageOf(browser);
+  await signInToWorkspace(page, product.baseUrl, await signedUpUser(product.baseUrl));
 });
 afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
+  await started?.stop();
   await provider?.close();
 });
 
