@@ -16,7 +16,7 @@ for (const [name, folder] of Object.entries(workspaces)) {
 
 /** @type {import('jest').Config} */
 module.exports = {
-  testEnvironment: 'node',
+  testEnvironment: '<rootDir>/test/support/test-environment.cjs',
   roots: ['<rootDir>'],
   testMatch: ['**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/web/'],

@@ -1,8 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { ensureAdminAccount } from '@promptloom/admin';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { WEB_DIST_DIR, launchBrowser } from '../support/browser';
-import { startTestProduct, type TestProduct } from '../support/embedded-product';
+import { startBrowserProduct } from '../support/browser-product';
+import { type TestProduct } from '../support/embedded-product';
 import { requestJson } from '../support/http';
 
 export const ADMIN = { email: 'console.admin@example.com', password: 'console-password-1' };
@@ -18,9 +17,7 @@ export interface AdminConsole {
 
 /** The product with one admin, and a browser; the admin signs in through the real login screen. */
 export async function startAdminConsole(): Promise<AdminConsole> {
-  const product = await startTestProduct({ webDistDir: WEB_DIST_DIR });
-  await ensureAdminAccount(product.bus, { ...ADMIN, always: true });
-  const browser = await launchBrowser();
+  const { product, browser, stop } = await startBrowserProduct({ admin: ADMIN });
   const login = await requestJson(product.baseUrl, 'POST', '/api/login', { body: ADMIN });
   return {
     product,
@@ -34,10 +31,7 @@ export async function startAdminConsole(): Promise<AdminConsole> {
       await page.close();
       return context;
     },
-    async stop() {
-      await browser.close();
-      await product.stop();
-    },
+    stop,
   };
 }
 

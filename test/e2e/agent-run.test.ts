@@ -1,40 +1,37 @@
-import { type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { newUser, requestJson } from '../support/http';
-import { WEB_DIST_DIR, launchBrowser } from '../support/browser';
-import { startTestProduct, type TestProduct } from '../support/embedded-product';
+import { type BrowserContext, type Page } from 'playwright-core';
+import {
+  newPageOf,
+  signInToWorkspace,
+  signedUpUser,
+  startBrowserProduct,
+  type BrowserProduct,
+} from '../support/browser-product';
+import { type TestProduct } from '../support/embedded-product';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../support/fake-openai-server';
 
 let provider: FakeOpenAiServer;
+let started: BrowserProduct | undefined;
 let product: TestProduct;
-let browser: Browser;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   provider = await startFakeOpenAiServer();
-  product = await startTestProduct({ webDistDir: WEB_DIST_DIR, openAiBaseUrl: provider.baseUrl });
-  browser = await launchBrowser();
+  started = await startBrowserProduct({ openAiBaseUrl: provider.baseUrl });
+  product = started.product;
 });
 afterEach(async () => {
   await Promise.all(contexts.splice(0).map((context) => context.close()));
 });
 afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
+  await started?.stop();
   await provider?.close();
 });
 
 /** A new user, signed in on a browser context of their own (closed after the test). */
 async function signedInPage(): Promise<Page> {
-  const user = newUser();
-  await requestJson(product.baseUrl, 'POST', '/api/signup', { body: user });
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.goto(`${product.baseUrl}/login`);
-  await page.getByPlaceholder('USERNAME OR EMAIL').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL('**/types/dashboard');
+  const page = await newPageOf(started!.browser);
+  contexts.push(page.context());
+  await signInToWorkspace(page, product.baseUrl, await signedUpUser(product.baseUrl));
   return page;
 }
 

@@ -1,23 +1,19 @@
-import { ensureAdminAccount } from '@promptloom/admin';
 import { type Browser, type Page } from 'playwright-core';
-import { WEB_DIST_DIR, launchBrowser } from '../support/browser';
-import { startTestProduct, type TestProduct } from '../support/embedded-product';
+import { startBrowserProduct, type BrowserProduct } from '../support/browser-product';
+import { type TestProduct } from '../support/embedded-product';
 import { newUser, requestJson } from '../support/http';
 import { ADMIN, dialog, signIn } from './admin-support';
 
 // One AI call a day, so a single Run reaches the limit. Offline provider: the Run is a real job on the worker.
 let product: TestProduct;
 let browser: Browser;
+let started: BrowserProduct | undefined;
 
 beforeAll(async () => {
-  product = await startTestProduct({ webDistDir: WEB_DIST_DIR, aiCallsPerDay: 1 });
-  await ensureAdminAccount(product.bus, { ...ADMIN, always: true });
-  browser = await launchBrowser();
+  started = await startBrowserProduct({ aiCallsPerDay: 1, admin: ADMIN });
+  ({ product, browser } = started);
 }, 60_000);
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+afterAll(() => started?.stop());
 
 async function signedInUser(width: number): Promise<{ page: Page; id: number }> {
   const user = newUser();

@@ -1,9 +1,8 @@
 import sharp from 'sharp';
-import { ensureAdminAccount } from '@promptloom/admin';
 import { waitInPage } from '../support/wait-in-page';
 import { type Browser, type Page } from 'playwright-core';
-import { WEB_DIST_DIR, launchBrowser } from '../support/browser';
-import { startTestProduct, type TestProduct } from '../support/embedded-product';
+import { startBrowserProduct, type BrowserProduct } from '../support/browser-product';
+import { type TestProduct } from '../support/embedded-product';
 import { graphql, newUser, requestJson } from '../support/http';
 import { navigateInApp, signInThroughForm } from './session-support';
 
@@ -24,16 +23,13 @@ const MARKER = `
 
 let product: TestProduct;
 let browser: Browser;
+let started: BrowserProduct | undefined;
 
 beforeAll(async () => {
-  product = await startTestProduct({ webDistDir: WEB_DIST_DIR });
-  await ensureAdminAccount(product.bus, { ...ADMIN, always: true });
-  browser = await launchBrowser();
+  started = await startBrowserProduct({ admin: ADMIN });
+  ({ product, browser } = started);
 }, 60_000);
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+afterAll(() => started?.stop());
 
 async function newPage(): Promise<{ page: Page; consoleErrors: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });

@@ -1,28 +1,25 @@
 import { type Browser, type Page } from 'playwright-core';
-import { newUser, requestJson } from '../support/http';
-import { WEB_DIST_DIR, launchBrowser } from '../support/browser';
-import { startTestProduct, type TestProduct } from '../support/embedded-product';
+import {
+  newPageOf,
+  signInToWorkspace,
+  signedUpUser,
+  startBrowserProduct,
+  type BrowserProduct,
+} from '../support/browser-product';
+import { type TestProduct } from '../support/embedded-product';
 
 let product: TestProduct;
 let browser: Browser;
 let page: Page;
+let started: BrowserProduct | undefined;
 
 beforeAll(async () => {
-  product = await startTestProduct({ webDistDir: WEB_DIST_DIR });
-  browser = await launchBrowser();
-  const user = newUser();
-  await requestJson(product.baseUrl, 'POST', '/api/signup', { body: user });
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-  await page.goto(`${product.baseUrl}/login`);
-  await page.getByPlaceholder('USERNAME OR EMAIL').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL('**/types/dashboard');
+  started = await startBrowserProduct();
+  ({ product, browser } = started);
+  page = await newPageOf(browser);
+  await signInToWorkspace(page, product.baseUrl, await signedUpUser(product.baseUrl));
 });
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+afterAll(() => started?.stop());
 
 describe('an element and its sub-elements in a real browser (offline provider)', () => {
   it('generates sub-elements on open, asks to activate first, and needs 6 chosen to leave', async () => {

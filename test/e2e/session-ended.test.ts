@@ -1,7 +1,7 @@
 import { TokenService } from '@promptloom/gateway';
 import { type Browser, type Page, type WebSocketRoute } from 'playwright-core';
-import { WEB_DIST_DIR, launchBrowser } from '../support/browser';
-import { TEST_JWT_SECRET, startTestProduct, type TestProduct } from '../support/embedded-product';
+import { startBrowserProduct, type BrowserProduct } from '../support/browser-product';
+import { TEST_JWT_SECRET, type TestProduct } from '../support/embedded-product';
 import { graphql, newUser, requestJson } from '../support/http';
 import { navigateInApp, recordSockets, signInThroughForm } from './session-support';
 
@@ -9,15 +9,13 @@ const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 
 let product: TestProduct;
 let browser: Browser;
+let started: BrowserProduct | undefined;
 
 beforeAll(async () => {
-  product = await startTestProduct({ webDistDir: WEB_DIST_DIR });
-  browser = await launchBrowser();
+  started = await startBrowserProduct();
+  ({ product, browser } = started);
 }, 60_000);
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+afterAll(() => started?.stop());
 
 interface Account {
   id: number;

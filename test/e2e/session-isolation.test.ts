@@ -1,7 +1,6 @@
-import { ensureAdminAccount } from '@promptloom/admin';
 import { type Browser, type Page } from 'playwright-core';
-import { WEB_DIST_DIR, launchBrowser } from '../support/browser';
-import { startTestProduct, type TestProduct } from '../support/embedded-product';
+import { startBrowserProduct, type BrowserProduct } from '../support/browser-product';
+import { type TestProduct } from '../support/embedded-product';
 import { graphql, newUser, requestJson } from '../support/http';
 import {
   isSameDocument,
@@ -58,16 +57,13 @@ async function addActiveItem(account: Account, family: 'tl' | 'bl' | 'tr', text:
   );
   expect(activated.body.errors).toBeUndefined();
 }
+let started: BrowserProduct | undefined;
 
 beforeAll(async () => {
-  product = await startTestProduct({ webDistDir: WEB_DIST_DIR });
-  await ensureAdminAccount(product.bus, { ...ADMIN, always: true });
-  browser = await launchBrowser();
+  started = await startBrowserProduct({ admin: ADMIN });
+  ({ product, browser } = started);
 }, 60_000);
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+afterAll(() => started?.stop());
 
 async function newPage(): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });

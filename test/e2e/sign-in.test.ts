@@ -1,22 +1,21 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type Page } from 'playwright-core';
 import { newUser, requestJson } from '../support/http';
-import { WEB_DIST_DIR, launchBrowser } from '../support/browser';
+import { WEB_DIST_DIR } from '../support/browser';
+import { startBrowserProduct, type BrowserProduct } from '../support/browser-product';
 import { startTestProduct, type TestProduct } from '../support/embedded-product';
 
 /** Short, for the idle log-out test only: its own product, so no other test's session ends while it runs. */
 const IDLE_MS = 4000;
 let product: TestProduct;
 let browser: Browser;
+let started: BrowserProduct | undefined;
 
 beforeAll(async () => {
-  product = await startTestProduct({ webDistDir: WEB_DIST_DIR });
-  browser = await launchBrowser();
+  started = await startBrowserProduct();
+  ({ product, browser } = started);
 });
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+afterAll(() => started?.stop());
 
 async function newPage(): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });

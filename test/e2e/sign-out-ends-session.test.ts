@@ -2,21 +2,19 @@ import { type Browser, type Page } from 'playwright-core';
 import { ensureAdminAccount } from '@promptloom/admin';
 import { waitFor } from '@promptloom/shared/testing';
 import { newUser, requestJson } from '../support/http';
-import { WEB_DIST_DIR, launchBrowser } from '../support/browser';
-import { startTestProduct, type TestProduct } from '../support/embedded-product';
+import { startBrowserProduct, type BrowserProduct } from '../support/browser-product';
+import { type TestProduct } from '../support/embedded-product';
 
 const SESSION_ENDED = 'Your session has ended. Please log in again.';
 let product: TestProduct;
 let browser: Browser;
+let started: BrowserProduct | undefined;
 
 beforeAll(async () => {
-  product = await startTestProduct({ webDistDir: WEB_DIST_DIR });
-  browser = await launchBrowser();
+  started = await startBrowserProduct();
+  ({ product, browser } = started);
 }, 60_000);
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+afterAll(() => started?.stop());
 
 async function signInThroughTheForm(email: string, password: string): Promise<{ page: Page; token: string }> {
   const page = await (await browser.newContext({ viewport: { width: 360, height: 740 } })).newPage();

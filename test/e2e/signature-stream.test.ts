@@ -3,13 +3,14 @@ import sharp from 'sharp';
 import { waitInPage } from '../support/wait-in-page';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { graphql, newUser, requestJson } from '../support/http';
-import { WEB_DIST_DIR, launchBrowser } from '../support/browser';
-import { startTestProduct, type TestProduct } from '../support/embedded-product';
+import { signInToWorkspace, startBrowserProduct, type BrowserProduct } from '../support/browser-product';
+import { type TestProduct } from '../support/embedded-product';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../support/fake-openai-server';
 
 let provider: FakeOpenAiServer;
 let product: TestProduct;
 let browser: Browser;
+let started: BrowserProduct | undefined;
 const contexts: BrowserContext[] = [];
 
 const ELEMENTS = ['Light', 'Shadow', 'Texture', 'Colour', 'Motion', 'Depth'];
@@ -56,11 +57,7 @@ async function signedInWorkspace(): Promise<Workspace> {
   contexts.push(context);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: product.baseUrl });
   const page = await context.newPage();
-  await page.goto(`${product.baseUrl}/login`);
-  await page.getByPlaceholder('USERNAME OR EMAIL').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL('**/types/dashboard');
+  await signInToWorkspace(page, product.baseUrl, user);
   return { page, token, user };
 }
 
@@ -79,15 +76,14 @@ const storedUrl = (page: Page, url: string) => waitInPage(page, `localStorage.ge
 
 beforeAll(async () => {
   provider = await startFakeOpenAiServer();
-  product = await startTestProduct({ webDistDir: WEB_DIST_DIR, openAiBaseUrl: provider.baseUrl });
-  browser = await launchBrowser();
+  started = await startBrowserProduct({ openAiBaseUrl: provider.baseUrl });
+  ({ product, browser } = started);
 });
 afterEach(async () => {
   await Promise.all(contexts.splice(0).map((context) => context.close()));
 });
 afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
+  await started?.stop();
   await provider?.close();
 });
 

@@ -3,24 +3,22 @@ import { waitInPage } from '../support/wait-in-page';
 import { type Browser, type BrowserContext, type Page, type WebSocketRoute } from 'playwright-core';
 import { graphql, newUser, requestJson } from '../support/http';
 import { watchPageSubscriptions } from '../support/subscriptions';
-import { WEB_DIST_DIR, launchBrowser } from '../support/browser';
-import { startTestProduct, type TestProduct } from '../support/embedded-product';
+import { signInToWorkspace, startBrowserProduct, type BrowserProduct } from '../support/browser-product';
+import { type TestProduct } from '../support/embedded-product';
 
 let product: TestProduct;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
+let started: BrowserProduct | undefined;
 
 beforeAll(async () => {
-  product = await startTestProduct({ webDistDir: WEB_DIST_DIR });
-  browser = await launchBrowser();
+  started = await startBrowserProduct();
+  ({ product, browser } = started);
 });
 afterEach(async () => {
   await Promise.all(contexts.splice(0).map((context) => context.close()));
 });
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+afterAll(() => started?.stop());
 
 /** Adds a type to the user's list through the API the client uses, and activates it if asked. */
 async function addType(token: string, text: string, active: boolean) {
@@ -52,11 +50,7 @@ async function signedIn(types: Array<{ text: string; active: boolean }> = []) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   contexts.push(context);
   const page = await context.newPage();
-  await page.goto(`${product.baseUrl}/login`);
-  await page.getByPlaceholder('USERNAME OR EMAIL').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL('**/types/dashboard');
+  await signInToWorkspace(page, product.baseUrl, user);
   await page.close();
   return { context, token };
 }

@@ -1,4 +1,6 @@
+import { waitFor } from '@promptloom/shared/testing';
 import { requestJson } from '../support/http';
+import { subscriptionsOpened } from '../support/subscriptions';
 import { startTestProduct, type TestProduct } from '../support/embedded-product';
 import { signUp, type SignedIn } from '../signature/signature-helpers';
 import { openSocket, type RawSocket } from './raw-socket';
@@ -20,6 +22,16 @@ const subscribe = (socket: RawSocket, id: string, query = LIST_UPDATED) =>
   socket.send({ id, type: 'subscribe', payload: { query } });
 const answerTo = (socket: RawSocket, id: string) => socket.waitFor((message) => message.id === id);
 
+/** Subscribes under these ids and waits until the gateway has registered each with its event source. */
+async function subscribeLive(socket: RawSocket, ids: string[]) {
+  const before = await subscriptionsOpened(product.baseUrl);
+  for (const id of ids) subscribe(socket, id);
+  await waitFor(
+    async () => (await subscriptionsOpened(product.baseUrl)) >= before + ids.length,
+    `subscriptions ${ids.join(', ')} live`,
+  );
+}
+
 /** Adds an item to the user's TL list: every live `listUpdated` subscription of theirs gets a `next`. */
 async function touchList(user: SignedIn, text: string) {
   const response = await requestJson(product.baseUrl, 'POST', `/api/ai/response/tl/newstore/${user.userId}`, {
@@ -35,7 +47,7 @@ describe('bounded cost per client on the WebSocket', () => {
     const first = await openSocket(product.baseUrl, user.token);
     const second = await openSocket(product.baseUrl, user.token);
     try {
-      for (const id of ['1', '2', '3', '4', '5']) subscribe(first, id);
+      await subscribeLive(first, ['1', '2', '3', '4', '5']);
       subscribe(first, '6');
       const refused = await answerTo(first, '6');
       expect(refused.type).toBe('error');
@@ -49,7 +61,7 @@ describe('bounded cost per client on the WebSocket', () => {
       for (const id of ['1', '2', '3', '4', '5']) expect((await answerTo(first, id)).type).toBe('next');
 
       // The user's second socket may hold 3 more (8 per user), not 4.
-      for (const id of ['a', 'b', 'c']) subscribe(second, id);
+      await subscribeLive(second, ['a', 'b', 'c']);
       subscribe(second, 'd');
       const overUser = await answerTo(second, 'd');
       expect(overUser.type).toBe('error');
@@ -57,7 +69,7 @@ describe('bounded cost per client on the WebSocket', () => {
 
       // Completing one frees its place.
       first.send({ id: '1', type: 'complete' });
-      subscribe(second, 'e');
+      await subscribeLive(second, ['e']);
       await touchList(user, 'second marker');
       expect((await answerTo(second, 'e')).type).toBe('next');
     } finally {
@@ -74,7 +86,7 @@ describe('bounded cost per client on the WebSocket', () => {
     for (const id of ['1', '2', '3', '4', '5']) subscribe(full, id);
     subscribe(full, 'over');
     expect((await answerTo(full, 'over')).type).toBe('error');
-    subscribe(otherSocket, 'mine');
+    await subscribeLive(otherSocket, ['mine']);
     await touchList(other, 'other marker');
     expect((await answerTo(otherSocket, 'mine')).type).toBe('next');
     await full.close();
@@ -82,7 +94,7 @@ describe('bounded cost per client on the WebSocket', () => {
 
     const again = await openSocket(product.baseUrl, user.token);
     try {
-      for (const id of ['1', '2', '3', '4', '5']) subscribe(again, id);
+      await subscribeLive(again, ['1', '2', '3', '4', '5']);
       await touchList(user, 'after reconnect');
       for (const id of ['1', '2', '3', '4', '5']) expect((await answerTo(again, id)).type).toBe('next');
     } finally {

@@ -8,6 +8,7 @@ import { S3ObjectStore, type ObjectStore } from '@promptloom/shared';
 import { photoJpeg, pngDeclaring, TEXT_FILE, truncatedJpeg } from '@promptloom/signature-stream/testing';
 import { requestJson } from '../support/http';
 import { startTestProduct, type TestProduct } from '../support/embedded-product';
+import { sendWholeThenRead } from '../support/whole-body-client';
 import {
   getBytes,
   postForm,
@@ -194,6 +195,25 @@ describe.each(BACKENDS)('image uploads on the $name object store', ({ start }) =
         expect(await product.objects.list('incoming/')).toEqual([]);
       });
     }
+
+    it('a 50 MB file sent whole before the answer is read (as nginx forwards it): the 422, not a reset', async () => {
+      const huge = { bytes: Buffer.alloc(50 * 1024 * 1024, 7), name: 'huge.jpg', type: 'image/jpeg' };
+      const encoded = new Request(product.baseUrl, { method: 'POST', body: streamForm(victim.userId, huge) });
+      const headers = {
+        authorization: `Bearer ${victim.token}`,
+        'content-type': encoded.headers.get('content-type')!,
+      };
+      const path = `/api/stream/store/${victim.userId}`;
+      const answer = await sendWholeThenRead(
+        product.baseUrl,
+        path,
+        headers,
+        Buffer.from(await encoded.arrayBuffer()),
+      );
+      const tooLarge = 'The image field must not be greater than 15360 kilobytes.';
+      expect(answer).toEqual({ status: 422, body: { message: tooLarge, errors: { image: [tooLarge] } } });
+      expect(await product.objects.list('incoming/')).toEqual([]);
+    });
 
     it('an empty body, and a body that is not multipart', async () => {
       const path = `/api/stream/store/${victim.userId}`;

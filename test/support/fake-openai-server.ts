@@ -40,6 +40,8 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
   const queue: FakeReply[] = [];
   const requests: RecordedRequest[] = [];
   const sockets = new Set<Socket>();
+  // Delayed answers still to go out: close() cancels them, so none keeps the test process alive.
+  const delayed = new Set<NodeJS.Timeout>();
   const server = http.createServer((request, response) => {
     let raw = '';
     request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
@@ -55,13 +57,15 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
       requests.push(recorded);
       const reply = queue.shift() ?? fake.fallback(recorded);
       if ('hang' in reply) return;
-      setTimeout(() => {
+      const timer = setTimeout(() => {
+        delayed.delete(timer);
         if ('status' in reply) {
           send(response, reply.status, { error: { message: reply.error, type: 'server_error', code: null } });
         } else {
           send(response, 200, completion(recorded.body.model, reply.content));
         }
       }, reply.delayMs ?? 0);
+      delayed.add(timer);
     });
   });
   server.on('connection', (socket) => {
@@ -76,6 +80,7 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
     fallback: () => ({ content: 'Alpha\nBeta\nGamma\nDelta\nEpsilon\nZeta\nEta\nTheta' }),
     close: () =>
       new Promise<void>((resolve) => {
+        for (const timer of delayed) clearTimeout(timer);
         for (const socket of sockets) socket.destroy();
         server.close(() => resolve());
       }),

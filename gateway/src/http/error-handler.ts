@@ -1,14 +1,17 @@
 import { type NextFunction, type Request, type Response } from 'express';
 import { DomainError } from '@promptloom/proto';
 import { type Logger } from '@promptloom/shared';
+import { bodyReadOff } from './body-read-off';
 import { INTERNAL_ERROR, RETRY_AFTER_SECONDS, errorResponse } from './error-responses';
 
 /**
  * The last middleware: DomainErrors answer with their status, as do the client errors Express and its parsers raise
- * (`status` 4xx with `expose`); anything else is logged and answers a bare 500.
+ * (`status` 4xx with `expose`); anything else is logged and answers a bare 500. The answer waits until the rest of
+ * the request body (a refused upload's) has been read off, so that the client sees it rather than a reset.
  */
 export function errorHandler(logger: Logger) {
-  return (error: unknown, request: Request, response: Response, _next: NextFunction) => {
+  return async (error: unknown, request: Request, response: Response, _next: NextFunction) => {
+    await bodyReadOff(request);
     const clientError = (error ?? {}) as { status?: unknown; expose?: unknown; message?: unknown };
     if (
       typeof clientError.status === 'number' &&

@@ -49,7 +49,7 @@ export function readMultipartImage(request: Request, maxBytes: number): Promise<
       if (settled) return;
       settled = true;
       request.unpipe(parser);
-      // The rest of the body is discarded as it arrives, never buffered; the answer goes out straight away.
+      // The rest of the body is discarded as it arrives, never buffered; the error handler answers once it is all read.
       request.resume();
       reject(error);
     };

@@ -1,3 +1,4 @@
+import { deferred } from '@promptloom/shared/testing';
 import { CountCache } from './count-cache';
 
 describe('CountCache', () => {
@@ -15,10 +16,16 @@ describe('CountCache', () => {
 
   it('shares one count between requests that miss at the same time', async () => {
     const cache = new CountCache(2000);
+    const total = deferred<number>();
     let counted = 0;
-    const slowCount = () => new Promise<number>((resolve) => setTimeout(() => resolve(++counted), 20));
-    const totals = await Promise.all([1, 2, 3, 4].map(() => cache.get('a', slowCount, 0)));
-    expect(totals).toEqual([1, 1, 1, 1]);
+    const heldCount = () => {
+      counted += 1;
+      return total.promise;
+    };
+    // All four miss while the first count is still running.
+    const totals = Promise.all([1, 2, 3, 4].map(() => cache.get('a', heldCount, 0)));
+    total.resolve(1);
+    expect(await totals).toEqual([1, 1, 1, 1]);
     expect(counted).toBe(1);
   });
 

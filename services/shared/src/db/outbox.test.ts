@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { DomainError, defineEvent } from '@promptloom/proto';
 import { InProcessBus, type Bus, type BusEvent } from '../bus';
 import { outboxDeadEventsTotal, outboxPending } from '../metrics/instruments';
-import { createTestDatabase, waitFor, type TestDatabase } from '../testing';
+import { barrier, createTestDatabase, waitFor, type TestDatabase } from '../testing';
 import { openDatabase, type Database } from './database';
 import { OutboxEntrySchema, recordEvent } from './outbox';
 import { OutboxRelay } from './outbox-relay';
@@ -217,14 +217,23 @@ describe('transactional outbox', () => {
     const received = await collect(bus);
     await writeEvents(200);
     const publishedIds: string[] = [];
-    const counting = Object.assign(Object.create(bus) as Bus, {
-      publish: async (...args: Parameters<Bus['publish']>) => {
-        publishedIds.push(args[2].id);
-        await new Promise((resolve) => setTimeout(resolve, 1));
-        return bus.publish(...args);
-      },
-    });
-    const relays = [1, 2].map(() => new OutboxRelay(orm, counting, 'outbox_test', { batchSize: 10 }));
+    // Each relay's first publish waits for the other's: both hold a claimed batch at the same time, whatever the
+    // scheduling, so each publishes a share.
+    const bothPublishing = barrier(2);
+    const countingBus = () => {
+      let first = true;
+      return Object.assign(Object.create(bus) as Bus, {
+        publish: async (...args: Parameters<Bus['publish']>) => {
+          publishedIds.push(args[2].id);
+          if (first) {
+            first = false;
+            await bothPublishing();
+          }
+          return bus.publish(...args);
+        },
+      });
+    };
+    const relays = [1, 2].map(() => new OutboxRelay(orm, countingBus(), 'outbox_test', { batchSize: 10 }));
     const counts = await Promise.all(relays.map((relay) => relay.publishPending()));
     // Row locks (`for update skip locked`) split the rows: each is published by exactly one relay.
     expect(publishedIds).toHaveLength(200);

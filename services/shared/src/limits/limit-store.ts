@@ -24,16 +24,36 @@ export async function openPostgresLimitStore(databaseUrl: string, schema: string
   // A connection lost while idle must not crash the process: the next check fails and the limit's policy applies.
   pool.on('error', () => undefined);
   try {
-    await pool.query(`create schema if not exists "${schema}"`);
-    await pool.query(
-      `create table if not exists "${schema}"."${RATE_LIMIT_TABLE}" (
-         key varchar(255) primary key, points integer not null default 0, expire bigint)`,
-    );
+    await createTableOnce(pool, schema);
   } catch (error) {
     await pool.end();
     throw error;
   }
   return { kind: 'postgres', pool, schema, table: RATE_LIMIT_TABLE, close: () => pool.end() };
+}
+
+/**
+ * Replicas starting together both ran `create table if not exists` and one failed on PostgreSQL's catalogue
+ * (duplicate key in pg_type): "if not exists" is not safe against a concurrent create. The migrations' advisory
+ * lock of the schema, held for this transaction, makes them create it one at a time.
+ */
+async function createTableOnce(pool: Pool, schema: string): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await client.query('select pg_advisory_xact_lock(hashtext($1))', [`promptloom-migrations:${schema}`]);
+    await client.query(`create schema if not exists "${schema}"`);
+    await client.query(
+      `create table if not exists "${schema}"."${RATE_LIMIT_TABLE}" (
+         key varchar(255) primary key, points integer not null default 0, expire bigint)`,
+    );
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
 }
 
 export async function closeLimitStore(store: LimitStore): Promise<void> {

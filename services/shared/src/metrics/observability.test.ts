@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DomainError, defineOperation } from '@promptloom/proto';
 import { InProcessBus, call, handle, measuredJobHandler } from '../bus';
 import { createLogger, currentLogFields, withLogContext, type Logger } from '../logging';
+import { deferred } from '../testing';
 import { metricsText } from './registry';
 
 /** Request ids reach the logs of whoever handles a request, and calls, answers and jobs are counted. */
@@ -75,14 +76,18 @@ describe('request-scoped logs and metrics on the bus helpers', () => {
   });
 
   it('keeps the context of concurrent requests apart', async () => {
-    const seen = await Promise.all(
-      ['a', 'b', 'c'].map((id) =>
+    const ids = ['a', 'b', 'c'];
+    const gates = ids.map(() => deferred());
+    const seen = Promise.all(
+      ids.map((id, index) =>
         withLogContext({ requestId: id }, async () => {
-          await new Promise((resolve) => setTimeout(resolve, 5));
+          await gates[index]!.promise;
           return currentLogFields().requestId;
         }),
       ),
     );
-    expect(seen).toEqual(['a', 'b', 'c']);
+    // All three are suspended; they go on in the reverse order, each after the others entered their contexts.
+    for (const gate of [...gates].reverse()) gate.resolve();
+    expect(await seen).toEqual(ids);
   });
 });

@@ -1,2 +1,3 @@
 export * from './test-database';
 export * from './wait-for';
+export * from './gates';

@@ -1,0 +1,17 @@
+const http = require('node:http');
+const { TestEnvironment } = require('jest-environment-node');
+const { Agent, setGlobalDispatcher } = require('undici');
+
+/**
+ * Jest's node environment, with HTTP clients that open a connection per request. A test and the servers it starts
+ * share one event loop: a kept-alive connection picked for a request just before a busy stretch (a loaded machine,
+ * a 50 MB buffer) can meet the server's idle timer on the same loop, which closes it with the request unread, and the
+ * request fails with ECONNRESET. With no idle connection to reuse there is no such race.
+ *
+ * Set here, in the worker's own realm: `fetch` (Node's undici) and `node:http` read their defaults from it, not from
+ * the realm a test file runs in.
+ */
+setGlobalDispatcher(new Agent({ pipelining: 0 }));
+http.globalAgent = new http.Agent({ keepAlive: false });
+
+module.exports = TestEnvironment;
