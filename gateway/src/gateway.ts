@@ -11,6 +11,7 @@ import {
   type Bus,
   type Logger,
   type ReadinessCheck,
+  type TrustProxy,
 } from '@promptloom/shared';
 import { Sessions } from './auth/sessions';
 import { TokenService } from './auth/token-service';
@@ -55,6 +56,8 @@ export interface GatewayOptions {
   maxBodyBytes: number;
   /** Origins other than the gateway's own whose pages may call it from a browser (CORS_ORIGINS); none by default. */
   corsOrigins?: readonly string[];
+  /** Peers whose X-Forwarded-For names the client (TRUST_PROXY): hops or addresses; loopback only by default. */
+  trustProxy?: TrustProxy;
   /** The built web client to serve; without it a placeholder page answers at `/`. */
   webDistDir?: string;
   /** Checks of what this process runs besides the gateway (its database, the bus …), for /readyz. */
@@ -101,7 +104,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   await liveSessions.watch();
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.set('trust proxy', options.trustProxy ?? ['loopback']);
   const httpServer = http.createServer(app);
 
   const uploads = await resolveUploadSettings(options.uploads);
