@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { type AddressInfo } from 'node:net';
 import express from 'express';
+import proxyAddress from 'proxy-addr';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { expressMiddleware } from '@as-integrations/express5';
@@ -111,6 +112,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   const events = new EventHub();
   await events.start(options.bus);
   const schema = await buildGatewaySchema(events);
+  const limits = requestLimits({ ...DEFAULT_REQUEST_LIMITS, ...options.requestLimits }, options.logger);
+  const trustedProxy = app.get('trust proxy fn') as Parameters<typeof proxyAddress>[1];
   const subscriptions = startSubscriptionsServer({
     httpServer,
     path: GRAPHQL_PATH,
@@ -124,6 +127,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     graphqlLimits,
     subscriptionLimits: { ...DEFAULT_SUBSCRIPTION_LIMITS, ...options.subscriptionLimits },
     maxMessagesPerSecond: options.maxSocketMessagesPerSecond ?? DEFAULT_SOCKET_MESSAGES_PER_SECOND,
+    requestRefusal: limits.refusal,
+    clientAddress: (request) => proxyAddress(request, trustedProxy),
   });
   const apollo = new ApolloServer<GraphQLContext>({
     schema,
@@ -161,7 +166,6 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   app.use(requestContext(tokens, liveSessions));
   app.use(requestLog(options.logger));
   app.use(contentEncodingGuard());
-  const limits = requestLimits({ ...DEFAULT_REQUEST_LIMITS, ...options.requestLimits }, options.logger);
   app.use('/api', limits.rest);
   app.use(GRAPHQL_PATH, limits.graphql);
   app.use(bodyParsers(options.maxBodyBytes));
