@@ -31,7 +31,6 @@ export function errorHandler(logger: Logger) {
     const { status, body } = errorResponse(domainError ?? INTERNAL_ERROR);
     if (response.headersSent) return;
     if (body.retry_after !== undefined) response.setHeader('Retry-After', String(body.retry_after));
-    else if (status === 429) response.setHeader('Retry-After', '1');
     if (status === 503) response.set('Retry-After', String(RETRY_AFTER_SECONDS));
     response.status(status).json(body);
   };
