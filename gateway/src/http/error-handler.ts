@@ -1,14 +1,20 @@
 import { type NextFunction, type Request, type Response } from 'express';
 import { DomainError } from '@promptloom/proto';
 import { type Logger } from '@promptloom/shared';
+import { isClientHangUp } from './client-hang-up';
 import { INTERNAL_ERROR, RETRY_AFTER_SECONDS, errorResponse } from './error-responses';
 
 /**
  * The last middleware: DomainErrors answer with their status, as do the client errors Express and its parsers raise
- * (`status` 4xx with `expose`); anything else is logged and answers a bare 500.
+ * (`status` 4xx with `expose`); anything else is logged and answers a bare 500. A client that hung up mid-answer is a
+ * debug line: there is no one to answer.
  */
 export function errorHandler(logger: Logger) {
   return (error: unknown, request: Request, response: Response, _next: NextFunction) => {
+    if (isClientHangUp(error, response)) {
+      logger.debug({ err: error, requestId: request.context?.requestId }, 'client hung up');
+      return;
+    }
     const clientError = (error ?? {}) as { status?: unknown; expose?: unknown; message?: unknown };
     if (
       typeof clientError.status === 'number' &&
