@@ -31,15 +31,19 @@ export async function addSubElements(
   jobId: string | null,
   context: RequestContext,
 ): Promise<SubElement[]> {
-  const known = new Set((await subElementsOf(tx, element.id)).map((row) => row.name.toLowerCase()));
-  for (const { name, group } of names) {
-    if (known.has(name.toLowerCase())) continue;
-    known.add(name.toLowerCase());
-    tx.persist(
-      new SubElementRecord({ elementId: element.id, userId: element.userId, name, blName: group, jobId }),
+  const seen = new Set<string>();
+  const fresh = names.filter(({ name }) => !seen.has(name.toLowerCase()) && seen.add(name.toLowerCase()));
+  if (fresh.length > 0) {
+    // The unique index on (element, lower(name)) decides, so parallel adds of one name store it once.
+    const schema = tx.config.get('schema') ?? 'public';
+    await tx.execute(
+      `insert into "${schema}"."sub_elements" ("element_id", "user_id", "name", "bl_name", "job_id")
+       select ?, ?, e.v->>'name', e.v->>'group', ?
+       from json_array_elements(?::json) with ordinality as e(v, n) order by e.n
+       on conflict ("element_id", lower("name")) do nothing`,
+      [element.id, element.userId, jobId, JSON.stringify(fresh)],
     );
   }
-  await tx.flush();
   const subElements = await subElementsOf(tx, element.id);
   recordEvent(
     tx,

@@ -3,6 +3,7 @@ import { CreateLists } from './0001-create-lists';
 import { AdminRecords } from './0002-admin-records';
 import { UniqueListItems } from './0003-unique-list-items';
 import { AiQuotaOverrides } from './0004-ai-quota-overrides';
+import { UniqueSubElements } from './0005-unique-sub-elements';
 
 /** The ai schema's migrations, oldest first. Add new ones at the end; never edit one that has shipped. */
 export const aiMigrations: NamedMigration[] = [
@@ -10,4 +11,5 @@ export const aiMigrations: NamedMigration[] = [
   { name: '0002-admin-records', class: AdminRecords },
   { name: '0003-unique-list-items', class: UniqueListItems },
   { name: '0004-ai-quota-overrides', class: AiQuotaOverrides },
+  { name: '0005-unique-sub-elements', class: UniqueSubElements },
 ];
