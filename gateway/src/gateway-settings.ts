@@ -8,11 +8,16 @@ import { type GatewayOptions } from './gateway';
 export function gatewaySettings(
   config: Pick<
     Config,
-    'SESSION_IDLE_MINUTES' | 'SESSION_CHECK_TTL_MS' | 'MAX_BODY_BYTES' | 'WEB_DIST_DIR' | 'CORS_ORIGINS'
+    | 'SESSION_IDLE_MINUTES'
+    | 'SESSION_CHECK_TTL_MS'
+    | 'MAX_BODY_BYTES'
+    | 'WEB_DIST_DIR'
+    | 'CORS_ORIGINS'
+    | 'TRUST_PROXY'
   >,
 ): Pick<
   GatewayOptions,
-  'sessionIdleMs' | 'sessionCheckTtlMs' | 'maxBodyBytes' | 'webDistDir' | 'corsOrigins'
+  'sessionIdleMs' | 'sessionCheckTtlMs' | 'maxBodyBytes' | 'webDistDir' | 'corsOrigins' | 'trustProxy'
 > {
   return {
     sessionIdleMs: config.SESSION_IDLE_MINUTES * 60_000,
@@ -20,5 +25,6 @@ export function gatewaySettings(
     maxBodyBytes: config.MAX_BODY_BYTES,
     webDistDir: config.WEB_DIST_DIR,
     corsOrigins: config.CORS_ORIGINS,
+    trustProxy: config.TRUST_PROXY,
   };
 }

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { type AddressInfo } from 'node:net';
 import express from 'express';
+import proxyAddress from 'proxy-addr';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { expressMiddleware } from '@as-integrations/express5';
@@ -11,6 +12,7 @@ import {
   type Bus,
   type Logger,
   type ReadinessCheck,
+  type TrustProxy,
 } from '@promptloom/shared';
 import { Sessions } from './auth/sessions';
 import { TokenService } from './auth/token-service';
@@ -55,6 +57,8 @@ export interface GatewayOptions {
   maxBodyBytes: number;
   /** Origins other than the gateway's own whose pages may call it from a browser (CORS_ORIGINS); none by default. */
   corsOrigins?: readonly string[];
+  /** Peers whose X-Forwarded-For names the client (TRUST_PROXY): hops or addresses; loopback only by default. */
+  trustProxy?: TrustProxy;
   /** The built web client to serve; without it a placeholder page answers at `/`. */
   webDistDir?: string;
   /** Checks of what this process runs besides the gateway (its database, the bus …), for /readyz. */
@@ -101,13 +105,15 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   await liveSessions.watch();
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.set('trust proxy', options.trustProxy ?? ['loopback']);
   const httpServer = http.createServer(app);
 
   const uploads = await resolveUploadSettings(options.uploads);
   const events = new EventHub();
   await events.start(options.bus);
   const schema = await buildGatewaySchema(events);
+  const limits = requestLimits({ ...DEFAULT_REQUEST_LIMITS, ...options.requestLimits }, options.logger);
+  const trustedProxy = app.get('trust proxy fn') as Parameters<typeof proxyAddress>[1];
   const subscriptions = startSubscriptionsServer({
     httpServer,
     path: GRAPHQL_PATH,
@@ -121,6 +127,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     graphqlLimits,
     subscriptionLimits: { ...DEFAULT_SUBSCRIPTION_LIMITS, ...options.subscriptionLimits },
     maxMessagesPerSecond: options.maxSocketMessagesPerSecond ?? DEFAULT_SOCKET_MESSAGES_PER_SECOND,
+    requestRefusal: limits.refusal,
+    clientAddress: (request) => proxyAddress(request, trustedProxy),
   });
   const apollo = new ApolloServer<GraphQLContext>({
     schema,
@@ -158,7 +166,6 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   app.use(requestContext(tokens, liveSessions));
   app.use(requestLog(options.logger));
   app.use(contentEncodingGuard());
-  const limits = requestLimits({ ...DEFAULT_REQUEST_LIMITS, ...options.requestLimits }, options.logger);
   app.use('/api', limits.rest);
   app.use(GRAPHQL_PATH, limits.graphql);
   app.use(bodyParsers(options.maxBodyBytes));

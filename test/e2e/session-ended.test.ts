@@ -121,6 +121,33 @@ describe('the client signs out when the server refuses its session', () => {
     await page.context().close();
   }, 60_000);
 
+  it('from a REST upload: an upload answered 401 on the Stream page signs out', async () => {
+    const account = await signUpWithType('Jade');
+    const page = await newPage(360);
+    const refusedUrls: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 401) refusedUrls.push(new URL(response.url()).pathname);
+    });
+    await page.goto(`${product.baseUrl}/login`);
+    await signInThroughForm(page, account);
+    await page.waitForURL('**/types/dashboard');
+    await navigateInApp(page, '/types/streamBM');
+    const input = page.locator('input[type=file]');
+    await input.waitFor({ state: 'attached' });
+
+    await setStoredToken(page, foreignToken(account));
+    await input.setInputFiles({
+      name: 'picture.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('not sent'),
+    });
+    await expectSignedOutWithNotice(page);
+    // The upload carried the refusal (the sign-out's own logout call is refused after it), no GraphQL request did.
+    expect(refusedUrls[0]).toBe(`/api/stream/store/${account.id}`);
+    expect(refusedUrls).not.toContain('/graphql');
+    await page.context().close();
+  }, 60_000);
+
   it('from the WebSocket: a reconnect refused by the server (close 4403) signs out', async () => {
     const account = await signUpWithType('Malachite');
     const page = await newPage();

@@ -14,6 +14,8 @@ export interface RawSocket {
   /** Resolves when the server closes the connection. */
   closed: Promise<{ code: number; reason: string }>;
   close(): Promise<void>;
+  /** Drops the connection without a close frame, as a client whose network went away. */
+  hangUp(): void;
 }
 
 export async function openSocket(baseUrl: string, token?: string): Promise<RawSocket> {
@@ -50,6 +52,7 @@ export async function openSocket(baseUrl: string, token?: string): Promise<RawSo
     send,
     waitFor,
     closed,
+    hangUp: () => socket.terminate(),
     async close() {
       if (socket.readyState === WebSocket.CLOSED) return;
       socket.close();

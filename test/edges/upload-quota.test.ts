@@ -34,6 +34,12 @@ afterAll(async () => {
   await rm(folder, { recursive: true, force: true });
 });
 
+/** Like every limit (README "Limits"): the wait in the body and in `Retry-After`. */
+function expectTryAgainInOneSecond(refused: { headers: Headers; body: { retry_after?: number } }) {
+  expect(refused.body.retry_after).toBe(1);
+  expect(refused.headers.get('retry-after')).toBe('1');
+}
+
 function upload(user: SignedIn, bytes: Buffer, name = 'image.png', type = 'image/png') {
   const form = new FormData();
   form.append('image', new Blob([bytes], { type }), name);
@@ -64,6 +70,7 @@ describe('upload quota per user', () => {
     const refused = await upload(user, png);
     expect(refused.status).toBe(429);
     expect(refused.body.message).toMatch(/Too many images waiting: at most 3/);
+    expectTryAgainInOneSecond(refused);
     expect(await pendingOf(user)).toHaveLength(MAX_COUNT);
 
     const other = await signUp(product.baseUrl);
@@ -77,6 +84,7 @@ describe('upload quota per user', () => {
     const refused = await upload(user, photo, 'c.jpg', 'image/jpeg');
     expect(refused.status).toBe(429);
     expect(refused.body.message).toMatch(/Too many image bytes waiting/);
+    expectTryAgainInOneSecond(refused);
     expect(await pendingOf(user)).toHaveLength(2);
   });
 

@@ -6,6 +6,7 @@ import { capturedLogger } from '../support/captured-log';
 import { TEST_JWT_SECRET, startTestProduct, type TestProduct } from '../support/embedded-product';
 import { graphql, newUser, requestJson } from '../support/http';
 import { runSql } from '../support/sql';
+import { openSocket } from '../edges/raw-socket';
 
 const ME = 'query { me { id } }';
 
@@ -60,6 +61,26 @@ describe('requests per user (embedded default: counted in memory)', () => {
     const error = refused.body.errors?.[0];
     expect(error?.message).toMatch(/^Too many requests\./);
     expect(error?.extensions).toMatchObject({ code: 'TOO_MANY_REQUESTS', retryAfter: expect.any(Number) });
+  });
+
+  it('counts each WebSocket subscribe as a request: past the limit the socket closes with 4429', async () => {
+    const ada = await signUp(product.baseUrl);
+    const socket = await openSocket(product.baseUrl, ada.token);
+    const subscribe = (id: string) =>
+      socket.send({
+        id,
+        type: 'subscribe',
+        payload: { query: 'subscription { listUpdated(family: tl) { family } }' },
+      });
+    subscribe('1');
+    subscribe('2');
+    // The third request of the minute, over HTTP: the socket's subscribes and HTTP requests share one count.
+    expect((await requestJson(product.baseUrl, 'GET', '/api/me', { token: ada.token })).status).toBe(200);
+    subscribe('3');
+    const closed = await socket.closed;
+    expect(closed.code).toBe(4429);
+    expect(closed.reason).toMatch(/^Too many requests\. Please slow down and try again in /);
+    await expectRestLimited(product.baseUrl, ada);
   });
 });
 

@@ -69,7 +69,7 @@ export async function postForm(
   } catch {
     // not JSON
   }
-  return { status: response.status, body: parsed };
+  return { status: response.status, headers: response.headers, body: parsed };
 }
 
 export async function getBytes(baseUrl: string, path: string, token?: string) {

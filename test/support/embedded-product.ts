@@ -65,6 +65,8 @@ export async function startTestProduct(
     gateway?: Partial<GatewayOptions>;
     /** How the AI worker takes generation jobs (short retry deadlines for fault tests). */
     aiJobs?: JobSettings;
+    /** The address the gateway listens on and the tests call (default 127.0.0.1). */
+    listenHost?: string;
   } = {},
 ) {
   const logger = options.logger ?? createLogger('test', process.env.TEST_LOG_LEVEL ?? 'silent');
@@ -117,9 +119,10 @@ export async function startTestProduct(
     requestLimits: options.requestLimits,
     ...options.gateway,
   });
-  const port = await gateway.listen(0, '127.0.0.1');
+  const host = options.listenHost ?? '127.0.0.1';
+  const port = await gateway.listen(0, host);
   const product: TestProduct = {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     bus,
     database,
     admin,

@@ -1,4 +1,4 @@
-import { type Server } from 'node:http';
+import { type IncomingMessage, type Server } from 'node:http';
 import { GraphQLError, parse, specifiedRules, validate, type GraphQLSchema } from 'graphql';
 import { makeServer } from 'graphql-ws';
 import { WebSocketServer } from 'ws';
@@ -19,7 +19,8 @@ import { type EventHub } from '../subscriptions/event-hub';
 import { MAX_DOCUMENT_NESTING, documentNesting } from '../edge/graphql-nesting';
 import { limitRules, type GraphQLLimits } from './graphql-limits';
 import { SubscriptionBudget, type SubscriptionLimits } from '../subscriptions/subscription-budget';
-import { serveOverWebSocket, type WsExtra } from '../subscriptions/ws-transport';
+import { TOO_MANY_MESSAGES_CLOSE, serveOverWebSocket, type WsExtra } from '../subscriptions/ws-transport';
+import { type RequestRefusal } from '../http/request-limit';
 
 interface SocketExtra extends WsExtra {
   context?: RequestContext;
@@ -30,7 +31,8 @@ interface SocketExtra extends WsExtra {
  * `{ authorization: 'Bearer …' }`; a connection with a bad token (or an ended session) is refused, one without stays
  * anonymous. When a session ends, its open sockets are closed with 4401 (4403 for a deactivated account). Each
  * operation passes the same edge checks as over HTTP (valid text, nesting, depth/alias/cost limits), and a socket or
- * user past its subscription budget is refused with TOO_MANY_REQUESTS.
+ * user past its subscription budget is refused with TOO_MANY_REQUESTS. Each subscribe counts as a request against the
+ * user's request limit (README "Limits"); past it the socket is closed with 4429, as for too many messages.
  */
 export function startSubscriptionsServer(options: {
   httpServer: Server;
@@ -45,6 +47,10 @@ export function startSubscriptionsServer(options: {
   graphqlLimits: GraphQLLimits;
   subscriptionLimits: SubscriptionLimits;
   maxMessagesPerSecond: number;
+  /** Counts a request of a user (an address without a token) against the request limit. */
+  requestRefusal: RequestRefusal;
+  /** The client's address, as the HTTP routes see it (TRUST_PROXY). */
+  clientAddress: (request: IncomingMessage) => string | undefined;
 }) {
   const sockets = new SessionSockets();
   const stopClosing = options.liveSessions.onEnded((ended) => sockets.close(ended));
@@ -91,7 +97,16 @@ export function startSubscriptionsServer(options: {
       const userId = ctx.extra.context?.actor?.userId;
       if (userId !== undefined) budget.left(ctx, userId);
     },
-    onSubscribe: (ctx, _id, payload) => {
+    onSubscribe: async (ctx, _id, payload) => {
+      // Before any await: while this one waits, graphql-ws registers the next subscribes, which must not count here.
+      const overBudget = budget.refusal(ctx, ctx.extra.context?.actor?.userId);
+      const address = options.clientAddress(ctx.extra.request);
+      const limited = await options.requestRefusal(ctx.extra.context?.actor?.userId, address);
+      if (limited) {
+        ctx.extra.socket.close(TOO_MANY_MESSAGES_CLOSE, limited.message);
+        const extensions = { code: limited.code, retryAfter: limited.retryAfterSeconds };
+        return [new GraphQLError(limited.message, { extensions })];
+      }
       const unsafe = findUnsafeText(payload);
       if (unsafe) {
         const message = Object.values(unsafe)[0]![0]!;
@@ -101,8 +116,7 @@ export function startSubscriptionsServer(options: {
         const message = `The query is nested too deeply (at most ${MAX_DOCUMENT_NESTING} levels).`;
         return [new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } })];
       }
-      const refusal = budget.refusal(ctx, ctx.extra.context?.actor?.userId);
-      if (refusal) return [new GraphQLError(refusal, { extensions: { code: 'TOO_MANY_REQUESTS' } })];
+      if (overBudget) return [new GraphQLError(overBudget, { extensions: { code: 'TOO_MANY_REQUESTS' } })];
       activeSubscriptions.inc();
       return undefined;
     },

@@ -2,15 +2,21 @@ import { type NextFunction, type Request, type Response } from 'express';
 import { DomainError } from '@promptloom/proto';
 import { type Logger } from '@promptloom/shared';
 import { bodyReadOff } from './body-read-off';
+import { isClientHangUp } from './client-hang-up';
 import { INTERNAL_ERROR, RETRY_AFTER_SECONDS, errorResponse } from './error-responses';
 
 /**
  * The last middleware: DomainErrors answer with their status, as do the client errors Express and its parsers raise
  * (`status` 4xx with `expose`); anything else is logged and answers a bare 500. The answer waits until the rest of
- * the request body (a refused upload's) has been read off, so that the client sees it rather than a reset.
+ * the request body (a refused upload's) has been read off, so that the client sees it rather than a reset. A client
+ * that hung up mid-answer is a debug line: there is no one to answer.
  */
 export function errorHandler(logger: Logger) {
   return async (error: unknown, request: Request, response: Response, _next: NextFunction) => {
+    if (isClientHangUp(error, response)) {
+      logger.debug({ err: error, requestId: request.context?.requestId }, 'client hung up');
+      return;
+    }
     await bodyReadOff(request);
     const clientError = (error ?? {}) as { status?: unknown; expose?: unknown; message?: unknown };
     if (
@@ -34,7 +40,6 @@ export function errorHandler(logger: Logger) {
     const { status, body } = errorResponse(domainError ?? INTERNAL_ERROR);
     if (response.headersSent) return;
     if (body.retry_after !== undefined) response.setHeader('Retry-After', String(body.retry_after));
-    else if (status === 429) response.setHeader('Retry-After', '1');
     if (status === 503) response.set('Retry-After', String(RETRY_AFTER_SECONDS));
     response.status(status).json(body);
   };

@@ -33,15 +33,19 @@ export function requestLimits(settings: RequestLimitSettings, logger: Logger) {
   );
   // In memory a count costs microseconds; a PostgreSQL count is kept off the path of requests far from the limit.
   const counter = settings.store.kind === 'postgres' ? new LimitHeadroom(limit) : limit;
+  /** Counts one request of a user (an address without a token); the refusal to answer past the limit, else null. */
+  const refusal = async (userId: number | undefined, address: string | undefined) => {
+    if (!settings.enabled) return null;
+    const outcome = await counter.take(userId !== undefined ? `user:${userId}` : `ip:${address}`);
+    if (outcome.allowed) return null;
+    const wait = outcome.retryAfterSeconds;
+    return tooManyRequests(tooManyRequestsMessage(describeWait(wait)), wait);
+  };
   const check =
     (answer: 'rest' | 'graphql'): RequestHandler =>
     async (request: Request, response: Response, next: NextFunction) => {
-      if (!settings.enabled) return next();
-      const actor = request.context.actor;
-      const outcome = await counter.take(actor ? `user:${actor.userId}` : `ip:${request.ip}`);
-      if (outcome.allowed) return next();
-      const wait = outcome.retryAfterSeconds;
-      const error = tooManyRequests(tooManyRequestsMessage(describeWait(wait)), wait);
+      const error = await refusal(request.context.actor?.userId, request.ip);
+      if (!error) return next();
       if (answer === 'rest') return next(error);
       response.setHeader('Retry-After', String(error.retryAfterSeconds));
       response.status(429).json({
@@ -50,5 +54,7 @@ export function requestLimits(settings: RequestLimitSettings, logger: Logger) {
         ],
       });
     };
-  return { rest: check('rest'), graphql: check('graphql') };
+  return { rest: check('rest'), graphql: check('graphql'), refusal };
 }
+
+export type RequestRefusal = ReturnType<typeof requestLimits>['refusal'];

@@ -1,4 +1,4 @@
-import { DomainError, INCOMING_PREFIX } from '@promptloom/proto';
+import { INCOMING_PREFIX, tooManyRequests } from '@promptloom/proto';
 import { type ObjectStore } from '@promptloom/shared';
 
 /** How many uploads, and how many bytes, one user may have waiting to be processed or used. */
@@ -6,6 +6,9 @@ export interface PendingUploadLimits {
   maxCount: number;
   maxBytes: number;
 }
+
+/** Waiting uploads are processed within moments, so a client may try again soon. */
+const RETRY_AFTER_SECONDS = 1;
 
 export const DEFAULT_PENDING_UPLOAD_LIMITS: PendingUploadLimits = {
   maxCount: 10,
@@ -47,17 +50,17 @@ export class PendingUploadQuota {
   private async check(userId: number, size: number): Promise<void> {
     const keys = await this.objects.list(`${INCOMING_PREFIX}${userId}/`);
     if (keys.length >= this.limits.maxCount) {
-      throw new DomainError(
-        'TOO_MANY_REQUESTS',
+      throw tooManyRequests(
         `Too many images waiting: at most ${this.limits.maxCount}. Use or wait for the ones uploaded first.`,
+        RETRY_AFTER_SECONDS,
       );
     }
     let bytes = size;
     for (const key of keys) bytes += await this.sizeOf(key);
     if (bytes > this.limits.maxBytes) {
-      throw new DomainError(
-        'TOO_MANY_REQUESTS',
+      throw tooManyRequests(
         `Too many image bytes waiting: at most ${Math.round(this.limits.maxBytes / 1024 / 1024)} MB. Use or wait for the ones uploaded first.`,
+        RETRY_AFTER_SECONDS,
       );
     }
   }

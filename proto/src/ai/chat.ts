@@ -52,7 +52,7 @@ export const aiChatOperation = defineOperation('ai', 'chat', ChatRequest, ChatRe
 export const CHAT_MAX_MESSAGES = 20;
 export const CHAT_MAX_CONTENT_CHARS = 4000;
 
-const OFFERED_MODEL_MESSAGE = `The selected model is invalid. Choose one of: ${AI_MODELS.join(', ')}.`;
+export const OFFERED_MODEL_MESSAGE = `The selected model is invalid. Choose one of: ${AI_MODELS.join(', ')}.`;
 
 export const UserChatRequest = z.object({
   model: z.enum(AI_MODELS, { error: OFFERED_MODEL_MESSAGE }),

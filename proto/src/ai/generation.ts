@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ListFamily } from '../enums';
 import { recordId } from '../fields';
-import { AGENT_RUN_INVALID_MESSAGE, MODEL_PLACEHOLDER } from '../rules/agent';
+import { AGENT_RUN_INVALID_MESSAGE, AI_MODELS, MODEL_PLACEHOLDER } from '../rules/agent';
+import { OFFERED_MODEL_MESSAGE } from './chat';
 import { ListFamilyInput, frequencyField, levelsField } from './lists';
 
 /** SPEC §8: what the user sees when the provider fails, and when it answers nothing. */
@@ -23,12 +24,13 @@ export const RunAgentRequest = z.object({
   family: ListFamilyInput,
   user_id: recordId,
   levels: levelsField,
+  // Empty or the selector's placeholder: the spec's message; any other model than those offered (SPEC §9): named.
   ai_model: z
     .string({ error: AGENT_RUN_INVALID_MESSAGE })
     .trim()
     .min(1, { error: AGENT_RUN_INVALID_MESSAGE })
-    .max(100, { error: 'The ai model must not be greater than 100 characters.' })
-    .refine((model) => model !== MODEL_PLACEHOLDER, { error: AGENT_RUN_INVALID_MESSAGE }),
+    .refine((model) => model !== MODEL_PLACEHOLDER, { error: AGENT_RUN_INVALID_MESSAGE, abort: true })
+    .pipe(z.enum(AI_MODELS, { error: OFFERED_MODEL_MESSAGE })),
   frequency: z.coerce
     .number({ error: AGENT_RUN_INVALID_MESSAGE })
     .int({ error: AGENT_RUN_INVALID_MESSAGE })

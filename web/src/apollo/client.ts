@@ -20,6 +20,19 @@ export interface ApolloSession {
   reset(): Promise<void>;
   /** Calls `listener` when the server refuses the signed-in session (UNAUTHENTICATED over HTTP or WebSocket). */
   onSessionRefused(listener: () => void): () => void;
+  /**
+   * `fetch` for the REST calls the client makes itself (uploads, images): sends the token, keeps a renewed one, and
+   * a 401 ends the session the same way an UNAUTHENTICATED GraphQL answer does (then throws SessionRefusedError).
+   */
+  fetchAsUser(input: string, init?: RequestInit): Promise<Response>;
+}
+
+/** A REST call answered 401: the session is being signed out, so there is nothing to tell the user here. */
+export class SessionRefusedError extends Error {
+  constructor() {
+    super('The server refused the session.');
+    this.name = 'SessionRefusedError';
+  }
 }
 
 /** Queries and mutations over HTTP, subscriptions over graphql-ws on the same path; the token on both. */
@@ -88,6 +101,18 @@ export function createApolloClient(session: ApolloSessionHooks): ApolloSession {
     onSessionRefused(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    fetchAsUser: async (input, init = {}) => {
+      const requestGeneration = generation;
+      const headers = new Headers(init.headers);
+      const token = session.token();
+      if (token) headers.set('authorization', `Bearer ${token}`);
+      const response = await renewingFetch(input, { ...init, headers });
+      if (response.status === 401) {
+        refused(requestGeneration);
+        throw new SessionRefusedError();
+      }
+      return response;
     },
   };
 }

@@ -19,6 +19,8 @@ interface SessionValue {
   notice: string | null;
   signIn(token: string, user: SessionUser): Promise<void>;
   signOut(): void;
+  /** REST calls as the signed-in user; a 401 signs out like an UNAUTHENTICATED GraphQL answer. */
+  fetchAsUser: ApolloSession['fetchAsUser'];
 }
 
 const SessionContext = createContext<SessionValue | null>(null);
@@ -43,7 +45,7 @@ export function SessionProvider({
   apollo,
   children,
 }: {
-  apollo: Pick<ApolloSession, 'reset' | 'onSessionRefused'>;
+  apollo: Pick<ApolloSession, 'reset' | 'onSessionRefused' | 'fetchAsUser'>;
   children: ReactNode;
 }) {
   const [status, setStatus] = useState<SessionStatus>('loading');
@@ -106,8 +108,8 @@ export function SessionProvider({
   useSessionFromOtherTabs(status === 'loading' ? null : (user?.id ?? null), followOtherTab);
 
   const value = useMemo(
-    () => ({ status, user, idleLimitMs, notice, signIn, signOut }),
-    [status, user, idleLimitMs, notice, signIn, signOut],
+    () => ({ status, user, idleLimitMs, notice, signIn, signOut, fetchAsUser: apollo.fetchAsUser }),
+    [status, user, idleLimitMs, notice, signIn, signOut, apollo.fetchAsUser],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -31,25 +31,27 @@ export async function addSubElements(
   jobId: string | null,
   context: RequestContext,
 ): Promise<SubElement[]> {
-  const known = new Set((await subElementsOf(tx, element.id)).map((row) => row.name.toLowerCase()));
-  const added: SubElementRecord[] = [];
-  for (const { name, group } of names) {
-    if (known.has(name.toLowerCase())) continue;
-    known.add(name.toLowerCase());
-    const row = new SubElementRecord({
-      elementId: element.id,
-      userId: element.userId,
-      name,
-      blName: group,
-      jobId,
-    });
-    tx.persist(row);
-    added.push(row);
+  const seen = new Set<string>();
+  const fresh = names.filter(({ name }) => !seen.has(name.toLowerCase()) && seen.add(name.toLowerCase()));
+  const addedIds = new Set<number>();
+  if (fresh.length > 0) {
+    // The unique index on (element, lower(name)) decides, so parallel adds of one name store it once.
+    const schema = tx.config.get('schema') ?? 'public';
+    const inserted: Array<{ id: number }> = await tx.execute(
+      `insert into "${schema}"."sub_elements" ("element_id", "user_id", "name", "bl_name", "job_id")
+       select ?, ?, e.v->>'name', e.v->>'group', ?
+       from json_array_elements(?::json) with ordinality as e(v, n) order by e.n
+       on conflict ("element_id", lower("name")) do nothing
+       returning "id"`,
+      [element.id, element.userId, jobId, JSON.stringify(fresh)],
+    );
+    for (const row of inserted) addedIds.add(Number(row.id));
   }
-  await tx.flush();
+  const subElements = await subElementsOf(tx, element.id);
   const target = { userId: element.userId, elementId: element.id, jobId };
-  await recordSubElementChange(tx, target, { added: added.map((row) => row.toView()) }, context);
-  return subElementsOf(tx, element.id);
+  const added = subElements.filter((row) => addedIds.has(row.id));
+  await recordSubElementChange(tx, target, { added }, context);
+  return subElements;
 }
 
 /** SPEC §7 bltypes: the sub-elements of one element. */

@@ -75,15 +75,14 @@ export class AiQuotas {
   async set(userId: number, dailyLimit: number | null, context: RequestContext): Promise<AiQuota> {
     await requireStoredAdmin(this.bus, context);
     const em = this.em();
-    const existing = await em.findOne(AiQuotaOverride, { userId });
-    if (dailyLimit === null) {
-      if (existing) await em.remove(existing).flush();
-    } else if (existing) {
-      existing.dailyLimit = dailyLimit;
-      await em.flush();
-    } else {
-      await em.persist(new AiQuotaOverride(userId, dailyLimit)).flush();
-    }
+    // One statement each, so any number of admins setting the same user's quota at once all succeed.
+    if (dailyLimit === null) await em.nativeDelete(AiQuotaOverride, { userId });
+    else
+      await em.upsert(
+        AiQuotaOverride,
+        { userId, dailyLimit, updatedAt: new Date() },
+        { onConflictFields: ['userId'], onConflictAction: 'merge' },
+      );
     return this.view(userId);
   }
 

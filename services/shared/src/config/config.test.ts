@@ -63,6 +63,23 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ CORS_ORIGINS: '*' })).toThrow(/CORS_ORIGINS/);
   });
 
+  it('reads TRUST_PROXY as hops or addresses, loopback only by default', () => {
+    expect(loadConfig({}).TRUST_PROXY).toEqual(['loopback']);
+    expect(loadConfig({ TRUST_PROXY: 'none' }).TRUST_PROXY).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '172.28.0.10, 10.0.0.0/8, fd00::/8, loopback' }).TRUST_PROXY).toEqual([
+      '172.28.0.10',
+      '10.0.0.0/8',
+      'fd00::/8',
+      'loopback',
+    ]);
+    for (const bad of ['everyone', '10.0.0.0/33', 'proxy.example.com', 'true']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(
+        /TRUST_PROXY must be 'none', a number of proxy hops/,
+      );
+    }
+  });
+
   it('requireSettings names what a process cannot start without', () => {
     const config = loadConfig({ NATS_URL: 'nats://127.0.0.1:4222' });
     expect(() => requireSettings(config, ['DATABASE_URL', 'NATS_URL'], 'to run the admin service')).toThrow(

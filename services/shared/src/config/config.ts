@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trustProxySetting } from './trust-proxy';
 
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -72,6 +73,8 @@ export const configSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).optional(),
   /** Other origins whose pages may call the API from a browser; none by default (CORS closed). */
   CORS_ORIGINS: origins,
+  /** Which peers may set the client's address through X-Forwarded-For (README "Configuration"). */
+  TRUST_PROXY: trustProxySetting,
   RATE_LIMITS_ENABLED: flag(true),
   REQUESTS_PER_USER_PER_MINUTE: positiveInt(600),
   LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR: positiveInt(100),

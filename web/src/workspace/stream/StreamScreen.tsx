@@ -9,6 +9,7 @@ import {
   type EnhanceToggles,
 } from '@promptloom/proto';
 import { Logo } from '../../components/Logo';
+import { SessionRefusedError } from '../../apollo/client';
 import { useSession } from '../../session/SessionProvider';
 import { useStoredState } from '../data/useStoredState';
 import { REFINE_PROMPT } from './stream-operations';
@@ -17,7 +18,7 @@ import { useStreamSelection } from './useStreamSelection';
 
 /** SPEC §2 Stream page: the active selection, enhance toggles, the prompt with Refine and Copy, the image upload. */
 export function StreamScreen() {
-  const { user } = useSession();
+  const { user, fetchAsUser } = useSession();
   const { selection, ready } = useStreamSelection();
   const [toggles, setToggles] = useStoredState<EnhanceToggles>('stream_toggles', NO_ENHANCEMENTS);
   const defaultPrompt = buildStreamPrompt(selection, toggles);
@@ -66,16 +67,18 @@ export function StreamScreen() {
     if (!image.type.startsWith('image/')) return setNotice('Only images can be uploaded.');
     setUploading(true);
     try {
-      const imageUrl = await uploadStreamImage({
+      const imageUrl = await uploadStreamImage(fetchAsUser, {
         userId: user.id,
         image,
         prompt,
         signature: selection.signature,
         toggles,
       });
-      setPreview(await imagePreviewUrl(imageUrl));
+      setPreview(await imagePreviewUrl(fetchAsUser, imageUrl));
       setUploads((count) => count + 1);
-    } catch {
+    } catch (error) {
+      // Refused session: the client is signing out already.
+      if (error instanceof SessionRefusedError) return;
       window.alert(UPLOAD_FAILED);
       setNotice(UPLOAD_FAILED);
     } finally {
