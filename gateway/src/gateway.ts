@@ -12,6 +12,7 @@ import {
   type Logger,
   type ReadinessCheck,
 } from '@promptloom/shared';
+import { CurrentUsers } from './auth/current-users';
 import { Sessions } from './auth/sessions';
 import { TokenService } from './auth/token-service';
 import { bodyParsers, bodyParsingErrors } from './http/body-parsing';
@@ -96,9 +97,12 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   const production = options.production ?? process.env.NODE_ENV === 'production';
   const graphqlLimits = { ...DEFAULT_GRAPHQL_LIMITS, ...options.graphqlLimits };
   const tokens = new TokenService(options.jwtSecret, options.sessionIdleMs);
-  const sessions = new Sessions(options.bus, tokens);
-  const liveSessions = new LiveSessions(options.bus, options.sessionCheckTtlMs ?? SESSION_CHECK_TTL_MS);
+  const sessionCheckTtlMs = options.sessionCheckTtlMs ?? SESSION_CHECK_TTL_MS;
+  const liveSessions = new LiveSessions(options.bus, sessionCheckTtlMs);
   await liveSessions.watch();
+  const currentUsers = new CurrentUsers(options.bus, sessionCheckTtlMs);
+  await currentUsers.watch(liveSessions);
+  const sessions = new Sessions(options.bus, tokens, currentUsers);
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
@@ -205,6 +209,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     async close() {
       await apollo.stop();
       await events.stop();
+      await currentUsers.stop();
       await liveSessions.stop();
     },
   };
