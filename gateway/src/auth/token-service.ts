@@ -23,6 +23,8 @@ export interface VerifiedToken {
  */
 export class TokenService {
   private readonly secret: KeyObject;
+  /** The latest renewal per session, so that requests still carrying an old token share one signature. */
+  private readonly renewals = new Map<string, { token: string; issuedAtMs: number }>();
 
   constructor(
     secret: string,
@@ -66,10 +68,24 @@ export class TokenService {
     return { actor: actor.data, issuedAtMs: claims.iat * 1000, expiresAtMs: claims.exp * 1000 };
   }
 
-  /** A fresh token for a still-valid one, when it is old enough to be worth replacing. */
+  /**
+   * A fresh token for a still-valid one, when it is old enough to be worth replacing. Requests that still carry the
+   * old token (sent before the client saw the new one) get the same renewal for `refreshAfterMs`, not one each.
+   */
   refreshed(verified: VerifiedToken, now = Date.now()): string | null {
     if (now - verified.issuedAtMs < this.refreshAfterMs) return null;
-    return this.issue(verified.actor).token;
+    const { actor } = verified;
+    const key = `${actor.userId}:${actor.sessionId}:${actor.sessionVersion}:${actor.role}`;
+    const kept = this.renewals.get(key);
+    if (kept && kept.issuedAtMs > verified.issuedAtMs && now - kept.issuedAtMs < this.refreshAfterMs)
+      return kept.token;
+    const token = this.issue(actor).token;
+    this.renewals.set(key, { token, issuedAtMs: now });
+    if (this.renewals.size > 10_000) {
+      for (const [old, renewal] of this.renewals)
+        if (now - renewal.issuedAtMs >= this.refreshAfterMs) this.renewals.delete(old);
+    }
+    return token;
   }
 }
 
