@@ -2,6 +2,7 @@ import http from 'node:http';
 import { type AddressInfo } from 'node:net';
 import express from 'express';
 import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { expressMiddleware } from '@as-integrations/express5';
 import {
@@ -137,6 +138,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     // The process owns shutdown (shutdownOnSignals); Apollo's own handler would re-send the signal mid-drain.
     stopOnTerminationSignals: false,
     plugins: [
+      // No cache hints are used (GraphQL answers are per user); Apollo's default plugin would wrap every field.
+      ApolloServerPluginCacheControlDisabled(),
       httpOperationGuard(),
       ApolloServerPluginDrainHttpServer({ httpServer }),
       unavailableStatusPlugin(),
