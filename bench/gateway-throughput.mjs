@@ -63,12 +63,12 @@ const graphqlMe = (token, query = ME_QUERY) => ({
   body: JSON.stringify({ query }),
 });
 
-/** Requests in the order each connection sends them: one bad (rotating over `bad`), then 99 good. */
-function withOnePercentBad(good, bad) {
-  return Array.from({ length: bad.length * 100 }, (_, index) =>
-    index % 100 === 0 ? bad[index / 100] : good,
-  );
-}
+/**
+ * Requests in the order each connection sends them: one bad, then 99 good. Every connection starts at the first, so
+ * round `r` starts with the bad request `r` (mod their number): over the rounds, each kind is sent.
+ */
+const withOnePercentBad = (good, bad) => (round) =>
+  Array.from({ length: 100 }, (_, index) => (index === 0 ? bad[round % bad.length] : good));
 
 const ownCpuMicros = async () => {
   const usage = process.cpuUsage();
@@ -104,13 +104,17 @@ function combine(results) {
   };
 }
 
+/** A run's requests may depend on the round (see withOnePercentBad). */
+const inRound = (run, round) =>
+  typeof run.requests === 'function' ? { ...run, requests: run.requests(round) } : run;
+
 /** A baseline and a target in turns, ROUNDS times. */
 async function pair(baseline, target) {
   const baselineResults = [];
   const targetResults = [];
   for (let round = 0; round < ROUNDS; round++) {
-    baselineResults.push(await measure(baseline));
-    targetResults.push(await measure(target));
+    baselineResults.push(await measure(inRound(baseline, round)));
+    targetResults.push(await measure(inRound(target, round)));
   }
   return [combine(baselineResults), combine(targetResults)];
 }
@@ -191,7 +195,9 @@ async function main() {
   ];
 
   const baselines = await startBaselines(meBody);
-  const plainRest = (requests) => requests.map(({ expect: _expect, ...request }) => request);
+  const withoutExpect = (requests) => requests.map(({ expect: _expect, ...request }) => request);
+  const plainRest = (requests) =>
+    typeof requests === 'function' ? (round) => withoutExpect(requests(round)) : withoutExpect(requests);
 
   // `PROFILE=rest|graphql`: only that product run, its CPU profile (after the warm-up) written to
   // gateway-<target>.cpuprofile (open it in Chrome's DevTools).
