@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './scripts/precompress';
 
 // The client imports proto's rules from source, so a rule lives in one place (DESIGN.md).
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: { alias: { '@promptloom/proto': path.resolve(__dirname, '../proto/src/index.ts') } },
   server: {
     proxy: {

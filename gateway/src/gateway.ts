@@ -3,6 +3,7 @@ import { type AddressInfo } from 'node:net';
 import express from 'express';
 import proxyAddress from 'proxy-addr';
 import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { expressMiddleware } from '@as-integrations/express5';
 import {
@@ -14,6 +15,7 @@ import {
   type ReadinessCheck,
   type TrustProxy,
 } from '@promptloom/shared';
+import { CurrentUsers } from './auth/current-users';
 import { Sessions } from './auth/sessions';
 import { TokenService } from './auth/token-service';
 import { bodyParsers, bodyParsingErrors } from './http/body-parsing';
@@ -100,9 +102,12 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   const production = options.production ?? process.env.NODE_ENV === 'production';
   const graphqlLimits = { ...DEFAULT_GRAPHQL_LIMITS, ...options.graphqlLimits };
   const tokens = new TokenService(options.jwtSecret, options.sessionIdleMs);
-  const sessions = new Sessions(options.bus, tokens);
-  const liveSessions = new LiveSessions(options.bus, options.sessionCheckTtlMs ?? SESSION_CHECK_TTL_MS);
+  const sessionCheckTtlMs = options.sessionCheckTtlMs ?? SESSION_CHECK_TTL_MS;
+  const liveSessions = new LiveSessions(options.bus, sessionCheckTtlMs);
   await liveSessions.watch();
+  const currentUsers = new CurrentUsers(options.bus, sessionCheckTtlMs);
+  await currentUsers.watch(liveSessions);
+  const sessions = new Sessions(options.bus, tokens, currentUsers);
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy ?? ['loopback']);
@@ -141,6 +146,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     // The process owns shutdown (shutdownOnSignals); Apollo's own handler would re-send the signal mid-drain.
     stopOnTerminationSignals: false,
     plugins: [
+      // No cache hints are used (GraphQL answers are per user); Apollo's default plugin would wrap every field.
+      ApolloServerPluginCacheControlDisabled(),
       httpOperationGuard(),
       ApolloServerPluginDrainHttpServer({ httpServer }),
       unavailableStatusPlugin(),
@@ -212,6 +219,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     async close() {
       await apollo.stop();
       await events.stop();
+      await currentUsers.stop();
       await liveSessions.stop();
     },
   };

@@ -2,9 +2,11 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { ProtectedRoute } from './session/ProtectedRoute';
 import { SignInScreen } from './screens/auth/SignInScreen';
-import { SignUpScreen } from './screens/auth/SignUpScreen';
 
-// Signed-in screens load on demand, so the sign-in page ships only what it needs.
+// Signed-in screens (and sign-up) load on demand, so the sign-in page ships only what it needs.
+const SignUpScreen = lazy(() =>
+  import('./screens/auth/SignUpScreen').then((m) => ({ default: m.SignUpScreen })),
+);
 const HomeScreen = lazy(() => import('./workspace/HomeScreen').then((m) => ({ default: m.HomeScreen })));
 const ListingRoute = lazy(() =>
   import('./workspace/ListingRoute').then((m) => ({ default: m.ListingRoute })),

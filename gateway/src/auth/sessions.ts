@@ -10,6 +10,7 @@ import {
   type RequestOf,
 } from '@promptloom/proto';
 import { call, type Bus } from '@promptloom/shared';
+import { type CurrentUsers } from './current-users';
 import { type TokenService } from './token-service';
 
 export interface SessionPayload {
@@ -23,6 +24,7 @@ export class Sessions {
   constructor(
     private readonly bus: Bus,
     private readonly tokens: TokenService,
+    private readonly users: CurrentUsers,
   ) {}
 
   /** `clientIp` (from the connection, never the body) counts toward the sign-up and sign-in limits per address. */
@@ -46,15 +48,10 @@ export class Sessions {
     return this.open(user, sessionVersion);
   }
 
-  /** The signed-in user as stored now; a deleted or deactivated account ends the session. */
+  /** The signed-in user as stored (kept a few seconds); a deleted or deactivated account ends the session. */
   async currentUser(context: RequestContext): Promise<PublicUser> {
     if (!context.actor) throw new DomainError('UNAUTHENTICATED', NOT_AUTHENTICATED_MESSAGE);
-    const { user } = await call(
-      this.bus,
-      accountOperations.getUser,
-      { id: context.actor.userId },
-      { context },
-    ).catch((error: unknown) => {
+    const user = await this.users.get(context.actor.userId, context).catch((error: unknown) => {
       if (error instanceof DomainError && error.code === 'NOT_FOUND') {
         throw new DomainError('UNAUTHENTICATED', 'Your account no longer exists. Please sign up again.');
       }

@@ -1,3 +1,5 @@
+import { type IncomingMessage, type ServerResponse } from 'node:http';
+import { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 
 /**
@@ -21,12 +23,36 @@ export const CONTENT_SECURITY_POLICY = {
 /**
  * Security headers on every response, HTML and API alike (helmet): the CSP above, `X-Content-Type-Options:
  * nosniff`, `X-Frame-Options: DENY`, `Referrer-Policy: no-referrer`, HSTS and the cross-origin isolation headers.
+ * They are the same for every request, so helmet runs once at start and each response gets its headers in one step
+ * (helmet's thirteen middlewares per request cost more than the headers themselves).
  */
 export function securityHeaders() {
-  return helmet({
-    // useDefaults off: helmet's defaults would add upgrade-insecure-requests, which breaks a plain-HTTP install.
-    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
-    frameguard: { action: 'deny' },
-    referrerPolicy: { policy: 'no-referrer' },
+  const headers = headersOf(
+    helmet({
+      // useDefaults off: helmet's defaults would add upgrade-insecure-requests, which breaks a plain-HTTP install.
+      contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+      frameguard: { action: 'deny' },
+      referrerPolicy: { policy: 'no-referrer' },
+    }),
+  );
+  return (_request: Request, response: Response, next: NextFunction) => {
+    for (const [name, value] of headers) response.setHeader(name, value);
+    next();
+  };
+}
+
+/** The headers a middleware sets on a response, read from one run against a stand-in response. */
+function headersOf(middleware: ReturnType<typeof helmet>): Array<[string, string]> {
+  const headers: Array<[string, string]> = [];
+  const response = {
+    setHeader: (name: string, value: string) => headers.push([name, value]),
+    removeHeader: () => undefined,
+  };
+  let ran = false;
+  middleware({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+    ran = true;
   });
+  if (!ran) throw new Error('helmet did not finish synchronously');
+  return headers;
 }

@@ -1,15 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { type Request, type Response, type NextFunction, type Router } from 'express';
+import { webFiles } from './web-files';
 
-const NOT_WEB = /^\/(api|graphql|healthz|readyz|metrics|sanctum)(\/|$)/;
+// Not pages: a missing file under /assets (a script of an older build) is a 404, never index.html.
+const NOT_WEB = /^\/(api|graphql|healthz|readyz|metrics|sanctum|assets)(\/|$)/;
 
 const SOURCE_MAP = /\.map$/i;
 
 /**
  * Serves the built React client and answers every other GET that wants HTML with its index.html, so client-side
  * routes (/types/dashboard, /admin/UserManage …) load on refresh. Until the client is built, a plain page says so.
- * In production the build's source maps stay on disk (for error reporting) and are not served.
+ * In production the build's source maps stay on disk (for error reporting) and are not served. Hashed files under
+ * /assets are cached for a year, index.html is revalidated on every load (web-files.ts).
  */
 export function webApp(distDir: string | undefined, options: { serveSourceMaps: boolean }): Router {
   const router = express.Router();
@@ -21,11 +24,11 @@ export function webApp(distDir: string | undefined, options: { serveSourceMaps: 
   }
   const index = distDir ? path.join(distDir, 'index.html') : null;
   if (distDir && index && fs.existsSync(index)) {
-    router.use(express.static(distDir, { index: false, maxAge: '1h' }));
+    const files = webFiles(distDir);
+    router.use(files.serve);
     router.use((request: Request, response: Response, next: NextFunction) => {
       if (request.method !== 'GET' || NOT_WEB.test(request.path) || !request.accepts('html')) return next();
-      response.setHeader('Cache-Control', 'no-cache');
-      response.sendFile(index);
+      files.sendIndex(request, response, next);
     });
     return router;
   }

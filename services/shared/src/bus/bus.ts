@@ -59,6 +59,9 @@ export interface Bus {
    */
   retryDeadLetter(sequence: number): Promise<DeadLetter>;
 
+  /** True while the bus can carry messages (a NATS connection is up); false after close(). */
+  isConnected(): boolean;
+
   /** Stops consuming, lets in-flight handlers finish, then disconnects. */
   close(): Promise<void>;
 }
