@@ -2,7 +2,7 @@
 // (c) live subscribers' delivery latency. Each scenario prints its figures and the ratio against its baseline in
 // the same run, three runs each. Run after `npm run build` (or `npx tsc -b`):
 //   node --expose-gc bench/subscription-hub.mjs [leak|idle|live ...]
-//   env: RUNS 3, LEAK_SUBSCRIPTIONS 2000, IDLE_SUBSCRIPTIONS 10000, LIVE_USERS 200, LIVE_PER_USER 50,
+//   env: RUNS 3, LEAK_SUBSCRIPTIONS 2000, IDLE_SUBSCRIPTIONS 10000, PER_SOCKET 100, LIVE_USERS 200, LIVE_PER_USER 50,
 //        PROBES 20, DISTINCT (1: every idle subscription a different query text, to see the document cache's share)
 // The product (admin service, AI worker, gateway; in-process bus; real PostgreSQL) runs in this process; the
 // WebSocket clients run in a child process, so the figures of this process are the product's own.
@@ -55,11 +55,17 @@ function runClient() {
   });
 }
 
+/** Resolves once the socket's subscriptions are sent; a socket closed before its ack (a loaded machine) retries. */
 function openSocket(command, socketIndex, group) {
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve) => {
     const socket = new WebSocket(`${command.wsUrl}/graphql`, 'graphql-transport-ws');
-    group.sockets.push(socket);
-    socket.on('error', reject);
+    let acknowledged = false;
+    socket.on('error', () => undefined);
+    socket.on('close', (code, reason) => {
+      if (acknowledged) return;
+      console.error(`socket ${socketIndex} closed before its ack (${code} ${reason}): trying again`);
+      resolve(openSocket(command, socketIndex, group));
+    });
     socket.on('open', () =>
       socket.send(
         JSON.stringify({
@@ -71,6 +77,8 @@ function openSocket(command, socketIndex, group) {
     socket.on('message', (data) => {
       const message = JSON.parse(String(data));
       if (message.type === 'connection_ack') {
+        acknowledged = true;
+        group.sockets.push(socket);
         for (let index = 0; index < command.perSocket; index++) {
           const alias = command.distinct ? `s${socketIndex}_${index}: ` : '';
           const query = `subscription { ${alias}listUpdated(family: tl) { committedAt } }`;
@@ -110,7 +118,7 @@ async function runProduct() {
   const LIVE_PER_USER = env('LIVE_PER_USER', 50);
   const PROBES = env('PROBES', 20);
   const DISTINCT = process.env.DISTINCT === '1';
-  const PER_SOCKET = 100;
+  const PER_SOCKET = env('PER_SOCKET', 100);
   const scenarios = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['leak', 'idle', 'live'];
 
   const logger = createLogger('bench', 'silent');
@@ -130,7 +138,7 @@ async function runProduct() {
     sessionIdleMs: 3_600_000,
     maxBodyBytes: 1_048_576,
     requestLimits: { enabled: false },
-    subscriptionLimits: { perSocket: PER_SOCKET, perUser: 1_000_000 },
+    subscriptionLimits: { perSocket: Math.max(PER_SOCKET, LIVE_PER_USER), perUser: 1_000_000 },
     maxSocketMessagesPerSecond: 100_000,
   });
   const port = await gateway.listen(0, '127.0.0.1');
