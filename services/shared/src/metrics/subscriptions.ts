@@ -2,7 +2,7 @@ import { Counter, Gauge } from 'prom-client';
 import { metricsRegistry } from './registry';
 
 /**
- * Subscriptions whose event source is in place (the hub's listener, or a replay's bus subscription): from here on
+ * Subscriptions registered in the gateway's event hub (a catch-up's missed events already queued): from here on
  * the subscriber misses nothing. Tests wait for it to grow instead of guessing how long registration takes.
  */
 export const graphqlSubscriptionsOpened = new Counter({
