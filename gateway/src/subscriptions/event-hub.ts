@@ -20,6 +20,8 @@ export interface EventHubOptions {
   resumable?: readonly EventDefinition[];
   /** How many resumable events (of all users) the hub keeps for catch-up. Default 10,000. */
   recentEvents?: number;
+  /** At most this many bytes of their payloads (as JSON). Default 32 MB. */
+  recentBytes?: number;
   /** How far back in the event stream a starting hub reads to fill its recent events. Default `recentEvents`. */
   backfill?: number;
   /** The most events one catch-up replays; a client that missed more must re-query. Default 500. */
@@ -55,6 +57,7 @@ export class EventHub implements PubSub {
     const maxBuffered = options.maxBuffered ?? 1_000;
     this.limits = {
       recentEvents,
+      recentBytes: options.recentBytes ?? 32 * 1024 * 1024,
       backfill: options.backfill ?? recentEvents,
       maxBuffered,
       maxCatchUp: Math.min(options.maxCatchUp ?? 500, maxBuffered),
@@ -64,7 +67,7 @@ export class EventHub implements PubSub {
   async start(bus: Bus): Promise<void> {
     const last = await bus.lastEventSequence();
     const from = Math.max(1, last - this.limits.backfill + 1);
-    this.recent = new RecentEvents(this.limits.recentEvents, from - 1);
+    this.recent = new RecentEvents(this.limits.recentEvents, from - 1, this.limits.recentBytes);
     this.backfillThrough = last;
     this.firstSequence = from;
     if (from > last) this.markReady();
@@ -89,7 +92,9 @@ export class EventHub implements PubSub {
     if (!parsed.success) return;
     const delivered: HubEvent<unknown> = { payload: parsed.data, sequence: event.sequence };
     const ownerId = ownerOf(parsed.data);
-    if (resumable && ownerId !== undefined) this.recent.add(ownerId, subject, delivered);
+    if (resumable && ownerId !== undefined) {
+      this.recent.add(ownerId, subject, delivered, JSON.stringify(event.payload).length);
+    }
     if (!recipients || !live) return;
     for (const recipient of recipients.everyone) recipient.offer(delivered);
     if (ownerId === undefined) return;

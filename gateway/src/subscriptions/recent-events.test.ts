@@ -38,4 +38,15 @@ describe('RecentEvents', () => {
     expect(recent.after(1, 'a', 1)).toBeNull();
     expect(sequences(recent.after(1, 'a', 2))).toEqual([3]);
   });
+
+  it('evicts the oldest events past its byte budget, and keeps none larger than the whole budget', () => {
+    const recent = new RecentEvents(10, 0, 100);
+    recent.add(1, 'a', event(1), 60);
+    recent.add(2, 'a', event(2), 60);
+    expect(recent.after(1, 'a', 0)).toBeNull();
+    expect(sequences(recent.after(2, 'a', 1))).toEqual([2]);
+    recent.add(2, 'a', event(3), 101);
+    expect(recent.after(2, 'a', 2)).toBeNull();
+    expect(sequences(recent.after(2, 'a', 3))).toEqual([]);
+  });
 });

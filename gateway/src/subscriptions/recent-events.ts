@@ -3,6 +3,7 @@ import { type HubEvent } from './recipient-index';
 interface Kept {
   subject: string;
   event: HubEvent<unknown>;
+  bytes: number;
 }
 
 interface OwnerEvents {
@@ -13,7 +14,7 @@ interface OwnerEvents {
 }
 
 /**
- * The last `capacity` resumable events the hub saw, indexed by owner, so a reconnecting client's catch-up reads its
+ * The last `capacity` resumable events the hub saw (and at most `maxBytes` of their JSON), indexed by owner, so a reconnecting client's catch-up reads its
  * own few events instead of the event stream. Eviction is oldest first over all owners; an owner whose events were
  * evicted (or who is unknown) can be served only after the newest sequence evicted before them.
  */
@@ -24,10 +25,12 @@ export class RecentEvents {
   private orderHead = 0;
   /** An owner with nothing kept has had all their events after this sequence kept (i.e. none). */
   private completeAfter: number;
+  private bytes = 0;
 
   constructor(
     private readonly capacity: number,
     completeAfter: number,
+    private readonly maxBytes = Number.POSITIVE_INFINITY,
   ) {
     this.completeAfter = completeAfter;
   }
@@ -38,17 +41,25 @@ export class RecentEvents {
     for (const owner of this.owners.values()) owner.completeAfter = Math.max(owner.completeAfter, sequence);
   }
 
-  /** Keeps `event` of `ownerId`; events must arrive in sequence order. */
-  add(ownerId: number, subject: string, event: HubEvent<unknown>): void {
+  /** Keeps `event` of `ownerId` (`bytes`: its payload's size); events must arrive in sequence order. */
+  add(ownerId: number, subject: string, event: HubEvent<unknown>, bytes = 0): void {
     if (this.capacity <= 0) return this.missingThrough(event.sequence);
     let owner = this.owners.get(ownerId);
+    if (bytes > this.maxBytes) {
+      // Too large to keep: its owner (or, unknown, every owner not kept) cannot resume from before it.
+      if (owner) owner.completeAfter = event.sequence;
+      else this.completeAfter = Math.max(this.completeAfter, event.sequence);
+      return;
+    }
     if (!owner) {
       owner = { kept: [], completeAfter: this.completeAfter };
       this.owners.set(ownerId, owner);
     }
-    owner.kept.push({ subject, event });
+    owner.kept.push({ subject, event, bytes });
+    this.bytes += bytes;
     this.order.push(ownerId);
-    if (this.order.length - this.orderHead > this.capacity) this.evictOldest();
+    while (this.order.length - this.orderHead > this.capacity || this.bytes > this.maxBytes)
+      this.evictOldest();
   }
 
   /**
@@ -71,6 +82,7 @@ export class RecentEvents {
     const ownerId = this.order[this.orderHead++]!;
     const owner = this.owners.get(ownerId)!;
     const evicted = owner.kept.shift()!;
+    this.bytes -= evicted.bytes;
     owner.completeAfter = evicted.event.sequence;
     this.completeAfter = Math.max(this.completeAfter, evicted.event.sequence);
     if (owner.kept.length === 0) this.owners.delete(ownerId);
