@@ -48,7 +48,8 @@ import { operationMetricsPlugin } from './graphql/operation-metrics';
 import { unavailableStatusPlugin } from './graphql/unavailable-status';
 import { buildGatewaySchema } from './graphql/schema';
 import { startSubscriptionsServer } from './graphql/subscriptions-server';
-import { EventHub } from './subscriptions/event-hub';
+import { EventHub, type EventHubOptions } from './subscriptions/event-hub';
+import { RESUMABLE_AI_EVENTS } from './graphql/ai';
 import { DEFAULT_SUBSCRIPTION_LIMITS, type SubscriptionLimits } from './subscriptions/subscription-budget';
 
 export interface GatewayOptions {
@@ -84,6 +85,8 @@ export interface GatewayOptions {
   subscriptionLimits?: Partial<SubscriptionLimits>;
   /** Messages a second one WebSocket may send (bursts as large); past it the socket is closed with 4429. */
   maxSocketMessagesPerSecond?: number;
+  /** How many recent events the hub keeps for catch-up and how much one subscription may buffer (README). */
+  eventHub?: Omit<EventHubOptions, 'resumable'>;
 }
 
 export const DEFAULT_SOCKET_MESSAGES_PER_SECOND = 100;
@@ -114,7 +117,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   const httpServer = http.createServer(app);
 
   const uploads = await resolveUploadSettings(options.uploads);
-  const events = new EventHub();
+  const events = new EventHub({ resumable: RESUMABLE_AI_EVENTS, ...options.eventHub });
   await events.start(options.bus);
   const schema = await buildGatewaySchema(events);
   const limits = requestLimits({ ...DEFAULT_REQUEST_LIMITS, ...options.requestLimits }, options.logger);

@@ -21,6 +21,30 @@ export async function subscriptionsOpened(baseUrl: string): Promise<number> {
   return Number(match[1]);
 }
 
+export interface HubMetrics {
+  /** Subscriptions open in the gateway's event hub (graphql_hub_subscriptions). */
+  hubSubscriptions: number;
+  /** Keys of the hub's recipient index (graphql_hub_index_keys). */
+  indexKeys: number;
+  /** Subscriptions graphql-ws is running (graphql_subscriptions_active). */
+  active: number;
+}
+
+/** The gateway's gauges of open subscriptions, from its /metrics (summed over the gateways of this process). */
+export async function hubMetrics(baseUrl: string): Promise<HubMetrics> {
+  const text = await (await fetch(`${baseUrl}/metrics`)).text();
+  const gauge = (name: string) => {
+    const match = new RegExp(`^${name} (\\d+)`, 'm').exec(text);
+    if (!match) throw new Error(`${baseUrl}/metrics has no ${name}`);
+    return Number(match[1]);
+  };
+  return {
+    hubSubscriptions: gauge('graphql_hub_subscriptions'),
+    indexKeys: gauge('graphql_hub_index_keys'),
+    active: gauge('graphql_subscriptions_active'),
+  };
+}
+
 /** One subscription opening at a time per process, so each one's growth of the gateway's counter is its own. */
 let opening: Promise<unknown> = Promise.resolve();
 

@@ -1,5 +1,5 @@
 import { type IncomingMessage, type Server } from 'node:http';
-import { GraphQLError, parse, specifiedRules, validate, type GraphQLSchema } from 'graphql';
+import { GraphQLError, getOperationAST, specifiedRules, type GraphQLSchema } from 'graphql';
 import { makeServer } from 'graphql-ws';
 import { WebSocketServer } from 'ws';
 import { findUnsafeText, type RequestContext } from '@promptloom/proto';
@@ -21,6 +21,7 @@ import { limitRules, type GraphQLLimits } from './graphql-limits';
 import { SubscriptionBudget, type SubscriptionLimits } from '../subscriptions/subscription-budget';
 import { TOO_MANY_MESSAGES_CLOSE, serveOverWebSocket, type WsExtra } from '../subscriptions/ws-transport';
 import { type RequestRefusal } from '../http/request-limit';
+import { DocumentCache } from '../subscriptions/document-cache';
 
 interface SocketExtra extends WsExtra {
   context?: RequestContext;
@@ -32,7 +33,8 @@ interface SocketExtra extends WsExtra {
  * anonymous. When a session ends, its open sockets are closed with 4401 (4403 for a deactivated account). Each
  * operation passes the same edge checks as over HTTP (valid text, nesting, depth/alias/cost limits), and a socket or
  * user past its subscription budget is refused with TOO_MANY_REQUESTS. Each subscribe counts as a request against the
- * user's request limit (README "Limits"); past it the socket is closed with 4429, as for too many messages.
+ * user's request limit (README "Limits"); past it the socket is closed with 4429, as for too many messages. A query
+ * text is parsed and validated once, however many sockets send it.
  */
 export function startSubscriptionsServer(options: {
   httpServer: Server;
@@ -58,6 +60,7 @@ export function startSubscriptionsServer(options: {
   const formatAll = (errors: readonly GraphQLError[]) => errors.map((error) => format(error.toJSON(), error));
   const rules = [...specifiedRules, ...limitRules(options.graphqlLimits)];
   const budget = new SubscriptionBudget(options.subscriptionLimits);
+  const documents = new DocumentCache(options.schema, rules, options.graphqlLimits.maxTokens);
   const wsServer = new WebSocketServer({ server: options.httpServer, path: options.path });
   wsServer.on('connection', (socket) => {
     websocketConnections.inc();
@@ -65,16 +68,6 @@ export function startSubscriptionsServer(options: {
   });
   const server = makeServer<Record<string, unknown> | undefined, SocketExtra>({
     schema: options.schema,
-    parse: (source) => parse(source, { maxTokens: options.graphqlLimits.maxTokens }),
-    // Coded as Apollo codes them over HTTP, so formatError passes them on instead of hiding them as INTERNAL.
-    validate: (schema, document) =>
-      validate(schema, document, rules).map(
-        (error) =>
-          new GraphQLError(error.message, {
-            nodes: error.nodes,
-            extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
-          }),
-      ),
     onConnect: async (ctx) => {
       const header = ctx.connectionParams?.authorization;
       const token = bearerToken(typeof header === 'string' ? header : undefined);
@@ -117,8 +110,21 @@ export function startSubscriptionsServer(options: {
         return [new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } })];
       }
       if (overBudget) return [new GraphQLError(overBudget, { extensions: { code: 'TOO_MANY_REQUESTS' } })];
+      const prepared = documents.prepare(payload.query);
+      if ('errors' in prepared) return prepared.errors;
+      // Refused here rather than by graphql-ws, which would skip onComplete and leave the gauge counting it.
+      if (!getOperationAST(prepared.document, payload.operationName)) {
+        return [
+          new GraphQLError('Unable to identify operation.', { extensions: { code: 'BAD_USER_INPUT' } }),
+        ];
+      }
       activeSubscriptions.inc();
-      return undefined;
+      return {
+        schema: options.schema,
+        document: prepared.document,
+        operationName: payload.operationName,
+        variableValues: payload.variables,
+      };
     },
     onComplete: () => void activeSubscriptions.dec(),
     // The same error shapes as over HTTP (Apollo's formatError does not run on this path).

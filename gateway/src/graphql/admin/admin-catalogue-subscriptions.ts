@@ -1,6 +1,6 @@
 import { Root, Resolver, Subscription } from 'type-graphql';
 import { catalogueEvents, type PayloadOf } from '@promptloom/proto';
-import { type HubEvent } from '../../subscriptions/event-hub';
+import { EVERY_USER, type HubEvent } from '../../subscriptions/event-hub';
 import { requireAdmin, type GraphQLContext } from '../context';
 import { Mode, ModeType, Module } from './catalogue-types';
 import { ModeChange, ModeTypeChange, ModuleChange } from './change-types';
@@ -14,7 +14,7 @@ export class AdminCatalogueSubscriptions {
     description: 'Admins only: each module created, updated or deleted.',
     subscribe: ({ context }: { context: GraphQLContext }) => {
       requireAdmin(context);
-      return context.events.stream(catalogueEvents.moduleChanged);
+      return context.events.stream(catalogueEvents.moduleChanged, EVERY_USER);
     },
   })
   moduleChanged(@Root() event: Payload<'moduleChanged'>): ModuleChange {
@@ -30,7 +30,7 @@ export class AdminCatalogueSubscriptions {
     description: 'Admins only: each mode created, updated or deleted.',
     subscribe: ({ context }: { context: GraphQLContext }) => {
       requireAdmin(context);
-      return context.events.stream(catalogueEvents.modeChanged);
+      return context.events.stream(catalogueEvents.modeChanged, EVERY_USER);
     },
   })
   modeChanged(@Root() event: Payload<'modeChanged'>): ModeChange {
@@ -42,7 +42,7 @@ export class AdminCatalogueSubscriptions {
     description: 'Admins only: each mode type created, updated or deleted.',
     subscribe: ({ context }: { context: GraphQLContext }) => {
       requireAdmin(context);
-      return context.events.stream(catalogueEvents.modeTypeChanged);
+      return context.events.stream(catalogueEvents.modeTypeChanged, EVERY_USER);
     },
   })
   modeTypeChanged(@Root() event: Payload<'modeTypeChanged'>): ModeTypeChange {

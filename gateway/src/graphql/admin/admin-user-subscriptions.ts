@@ -1,6 +1,6 @@
 import { Root, Resolver, Subscription } from 'type-graphql';
 import { accountEvents, type PayloadOf } from '@promptloom/proto';
-import { type HubEvent } from '../../subscriptions/event-hub';
+import { EVERY_USER, type HubEvent } from '../../subscriptions/event-hub';
 import { User } from '../auth/auth-types';
 import { requireAdmin, type GraphQLContext } from '../context';
 import { UserDeletion } from './change-types';
@@ -11,7 +11,7 @@ export class AdminUserSubscriptions {
     description: 'Admins only: each user as their account is created.',
     subscribe: ({ context }: { context: GraphQLContext }) => {
       requireAdmin(context);
-      return context.events.stream(accountEvents.userCreated);
+      return context.events.stream(accountEvents.userCreated, EVERY_USER);
     },
   })
   userCreated(@Root() event: HubEvent<PayloadOf<typeof accountEvents.userCreated>>): User {
@@ -22,7 +22,7 @@ export class AdminUserSubscriptions {
     description: 'Admins only: each user as an admin updates them.',
     subscribe: ({ context }: { context: GraphQLContext }) => {
       requireAdmin(context);
-      return context.events.stream(accountEvents.userUpdated);
+      return context.events.stream(accountEvents.userUpdated, EVERY_USER);
     },
   })
   userUpdated(@Root() event: HubEvent<PayloadOf<typeof accountEvents.userUpdated>>): User {
@@ -33,7 +33,7 @@ export class AdminUserSubscriptions {
     description: 'Admins only: each user as an admin deletes them.',
     subscribe: ({ context }: { context: GraphQLContext }) => {
       requireAdmin(context);
-      return context.events.stream(accountEvents.userDeleted);
+      return context.events.stream(accountEvents.userDeleted, EVERY_USER);
     },
   })
   userDeleted(@Root() event: HubEvent<PayloadOf<typeof accountEvents.userDeleted>>): UserDeletion {

@@ -1,6 +1,6 @@
 import { Arg, Resolver, Root, Subscription } from 'type-graphql';
 import { recordEvents, type PayloadOf } from '@promptloom/proto';
-import { type HubEvent } from '../../subscriptions/event-hub';
+import { EVERY_USER, type HubEvent } from '../../subscriptions/event-hub';
 import { ListFamily } from '../enums';
 import { requireAdmin, type GraphQLContext } from '../context';
 import { AdminRecord, RecordChange, SignatureRecord } from './records-types';
@@ -8,13 +8,14 @@ import { AdminRecord, RecordChange, SignatureRecord } from './records-types';
 type AiChange = PayloadOf<typeof recordEvents.aiRecordChanged>;
 type SignatureChange = PayloadOf<typeof recordEvents.signatureRecordChanged>;
 
-async function* recordChanges(context: GraphQLContext, family?: ListFamily | null) {
-  if (family === ListFamily.br) {
-    yield* context.events.stream(recordEvents.signatureRecordChanged);
-    return;
-  }
-  yield* context.events.stream(
+function recordChanges(
+  context: GraphQLContext,
+  family?: ListFamily | null,
+): AsyncIterableIterator<HubEvent<AiChange | SignatureChange>> {
+  if (family === ListFamily.br) return context.events.stream(recordEvents.signatureRecordChanged, EVERY_USER);
+  return context.events.stream(
     recordEvents.aiRecordChanged,
+    EVERY_USER,
     (payload) => !family || payload.before.family === family,
   );
 }

@@ -1,6 +1,7 @@
 import { Arg, Field, Float, Int, ObjectType, Resolver, Root, Subscription } from 'type-graphql';
 import { aiEvents, signatureEvents } from '@promptloom/proto';
-import { type HubEvent } from '../../subscriptions/event-hub';
+import { EVERY_USER, type HubEvent } from '../../subscriptions/event-hub';
+import { mapEvents } from '../../subscriptions/map-events';
 import { ListFamily } from '../enums';
 import { requireAdmin, type GraphQLContext } from '../context';
 
@@ -18,19 +19,20 @@ interface Change {
   userId: number;
 }
 
-async function* userChanges(context: GraphQLContext, family: ListFamily): AsyncGenerator<HubEvent<Change>> {
+function userChanges(context: GraphQLContext, family: ListFamily): AsyncIterableIterator<HubEvent<Change>> {
+  const change = (event: HubEvent<{ userId: number }>) => ({
+    payload: { family, userId: event.payload.userId },
+    sequence: event.sequence,
+  });
   if (family === ListFamily.br) {
-    for await (const event of context.events.stream(signatureEvents.signatureChanged)) {
-      yield { payload: { family, userId: event.payload.userId }, sequence: event.sequence };
-    }
-    return;
+    return mapEvents(context.events.stream(signatureEvents.signatureChanged, EVERY_USER), change);
   }
-  for await (const event of context.events.stream(
+  const lists = context.events.stream(
     aiEvents.listUpdated,
+    EVERY_USER,
     (payload) => payload.family === family,
-  )) {
-    yield { payload: { family, userId: event.payload.userId }, sequence: event.sequence };
-  }
+  );
+  return mapEvents(lists, change);
 }
 
 /** Live admin record tables, for the changes users make themselves (recordChanged covers admins' changes). */

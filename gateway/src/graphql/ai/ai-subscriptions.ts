@@ -29,9 +29,9 @@ interface SubscribeArgs {
 export class AiSubscriptions {
   @Subscription(() => ListUpdate, {
     description: 'Your list of one family, each time it changes. Pass the last `sequence` seen to catch up.',
-    subscribe: ({ context, args, info }: SubscribeArgs) => {
+    subscribe: async ({ context, args, info }: SubscribeArgs) => {
       const actor = requireActor(context);
-      const changes = ownedEvents(
+      const changes = await ownedEvents(
         context,
         aiEvents.listUpdated,
         actor.userId,

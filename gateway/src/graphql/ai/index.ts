@@ -1,3 +1,4 @@
+import { aiEvents } from '@promptloom/proto';
 import { AiGenerationResolver } from './ai-generation-resolver';
 import { AiListResolver } from './ai-list-resolver';
 import { AiQuotaResolver } from './ai-quota-resolver';
@@ -13,4 +14,11 @@ export const AI_RESOLVERS = [
   AiSelectionResolver,
   AiQuotaResolver,
   AiSubscriptions,
+] as const;
+
+/** The events `afterSequence` resumes (listUpdated, subElementsUpdated, generationFailed). */
+export const RESUMABLE_AI_EVENTS = [
+  aiEvents.listUpdated,
+  aiEvents.subElementsUpdated,
+  aiEvents.generationFailed,
 ] as const;

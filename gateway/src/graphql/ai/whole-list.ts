@@ -1,6 +1,7 @@
 import { type ListItem as ListItemView, type PayloadOf, type aiEvents } from '@promptloom/proto';
 import { readWholeList } from '../../ai-lists/read-whole-list';
 import { type HubEvent } from '../../subscriptions/event-hub';
+import { mapEvents } from '../../subscriptions/map-events';
 import { type GraphQLContext } from '../context';
 
 type ListChange = PayloadOf<typeof aiEvents.listUpdated>;
@@ -11,19 +12,17 @@ export type ListChangeWithItems = ListChange & { items: ListItemView[] | null };
  * follows the last one applied; otherwise (the first change, or one missed) the list is read again. Applying a change
  * twice is harmless (by id), so a read that already holds a later change needs no care.
  */
-export async function* withWholeList(
+export function withWholeList(
   context: GraphQLContext,
-  changes: AsyncIterable<HubEvent<ListChange>>,
+  changes: AsyncIterator<HubEvent<ListChange>>,
   wanted: boolean,
-): AsyncGenerator<HubEvent<ListChangeWithItems>> {
+): AsyncIterableIterator<HubEvent<ListChangeWithItems>> {
+  if (!wanted)
+    return mapEvents(changes, (event) => ({ ...event, payload: { ...event.payload, items: null } }));
   const items = new Map<number, ListItemView>();
   let version: number | null = null;
-  for await (const event of changes) {
+  return mapEvents(changes, async (event) => {
     const change = event.payload;
-    if (!wanted) {
-      yield { ...event, payload: { ...change, items: null } };
-      continue;
-    }
     if (version !== null && change.version === version + 1) {
       for (const id of change.removed) items.delete(id);
       for (const item of [...change.changed, ...change.added]) items.set(item.id, item);
@@ -38,6 +37,6 @@ export async function* withWholeList(
     }
     version = change.version;
     const ordered = [...items.values()].sort((a, b) => a.id - b.id);
-    yield { ...event, payload: { ...change, items: ordered } };
-  }
+    return { ...event, payload: { ...change, items: ordered } };
+  });
 }

@@ -1,6 +1,6 @@
 import { Resolver, Root, Subscription } from 'type-graphql';
 import { decideOwnedAccess, signatureEvents, type PayloadOf } from '@promptloom/proto';
-import { type HubEvent } from '../../subscriptions/event-hub';
+import { readableOwners, type HubEvent } from '../../subscriptions/event-hub';
 import { requireActor, type GraphQLContext } from '../context';
 import { SignatureChange, SignatureObject } from './signature-types';
 import { StreamRecordObject } from './stream-types';
@@ -17,6 +17,7 @@ export class SignatureSubscriptions {
       const actor = requireActor(context);
       return context.events.stream(
         signatureEvents.signatureChanged,
+        readableOwners(actor),
         (payload) => decideOwnedAccess(actor, 'read', payload.userId) === 'allowed',
       );
     },
@@ -37,6 +38,7 @@ export class SignatureSubscriptions {
       const actor = requireActor(context);
       return context.events.stream(
         signatureEvents.imageStored,
+        readableOwners(actor),
         (payload) => decideOwnedAccess(actor, 'read', payload.userId) === 'allowed',
       );
     },

@@ -32,6 +32,9 @@ export interface Bus {
    */
   subscribe(filter: string, handler: EventHandler, options?: SubscribeOptions): Promise<Unsubscribe>;
 
+  /** The sequence of the last event in the event stream (0 when empty): where "from now" starts. */
+  lastEventSequence(): Promise<number>;
+
   /**
    * The largest message the bus takes, in bytes (payload and headers): NATS's `max_payload` from the server's
    * connection info, 1 MB in process. Writers check events against it before they commit (OutboxWriter).

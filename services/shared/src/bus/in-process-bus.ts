@@ -139,6 +139,10 @@ export class InProcessBus implements Bus {
     return this.maxPayload;
   }
 
+  async lastEventSequence(): Promise<number> {
+    return this.broker.events.lastSequence;
+  }
+
   async subscribe(
     filter: string,
     handler: EventHandler,

@@ -350,6 +350,10 @@ export class NatsBus implements Bus {
     return this.nc.info?.max_payload ?? DEFAULT_MAX_PAYLOAD_BYTES;
   }
 
+  async lastEventSequence(): Promise<number> {
+    return (await this.jsm.streams.info(this.names.streams.events)).state.last_seq;
+  }
+
   async deadLetters(query?: DeadLetterQuery): Promise<DeadLetter[]> {
     this.assertOpen();
     return this.dead.list(query);
@@ -410,7 +414,7 @@ export class NatsBus implements Bus {
     const stream = this.names.streams.events;
     // "From now" is pinned to a sequence rather than DeliverPolicy.New, so that reopening after a failure resumes
     // exactly after the last event handled.
-    let nextSequence = fromSequence ?? (await this.jsm.streams.info(stream)).state.last_seq + 1;
+    let nextSequence = fromSequence ?? (await this.lastEventSequence()) + 1;
     let consumer: Consumer | undefined;
     const label = { filter };
     const loop = startConsumeLoop({
