@@ -62,9 +62,9 @@ export class AiSubscriptions {
 
   @Subscription(() => SubElementsUpdate, {
     description: 'The sub-elements of one of your elements, each time they change.',
-    subscribe: ({ context, args, info }: SubscribeArgs) => {
+    subscribe: async ({ context, args, info }: SubscribeArgs) => {
       const actor = requireActor(context);
-      const changes = ownedEvents(
+      const changes = await ownedEvents(
         context,
         aiEvents.subElementsUpdated,
         actor.userId,

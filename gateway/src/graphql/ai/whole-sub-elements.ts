@@ -6,6 +6,7 @@ import {
 } from '@promptloom/proto';
 import { call } from '@promptloom/shared';
 import { type HubEvent } from '../../subscriptions/event-hub';
+import { mapEvents } from '../../subscriptions/map-events';
 import { type GraphQLContext } from '../context';
 
 type SubElementChange = PayloadOf<typeof aiEvents.subElementsUpdated>;
@@ -16,19 +17,17 @@ export type SubElementChangeWithAll = SubElementChange & { subElements: SubEleme
  * to it when its version follows the last one applied; otherwise (the first change, or one missed) they are read
  * again. Clients that ask only for the change get no read.
  */
-export async function* withWholeSubElements(
+export function withWholeSubElements(
   context: GraphQLContext,
-  changes: AsyncIterable<HubEvent<SubElementChange>>,
+  changes: AsyncIterator<HubEvent<SubElementChange>>,
   wanted: boolean,
-): AsyncGenerator<HubEvent<SubElementChangeWithAll>> {
+): AsyncIterableIterator<HubEvent<SubElementChangeWithAll>> {
+  if (!wanted)
+    return mapEvents(changes, (event) => ({ ...event, payload: { ...event.payload, subElements: null } }));
   const rows = new Map<number, SubElementView>();
   let version: number | null = null;
-  for await (const event of changes) {
+  return mapEvents(changes, async (event) => {
     const change = event.payload;
-    if (!wanted) {
-      yield { ...event, payload: { ...change, subElements: null } };
-      continue;
-    }
     if (version !== null && change.version === version + 1) {
       for (const id of change.removed) rows.delete(id);
       for (const row of [...change.changed, ...change.added]) rows.set(row.id, row);
@@ -44,6 +43,6 @@ export async function* withWholeSubElements(
     }
     version = change.version;
     const ordered = [...rows.values()].sort((a, b) => a.id - b.id);
-    yield { ...event, payload: { ...change, subElements: ordered } };
-  }
+    return { ...event, payload: { ...change, subElements: ordered } };
+  });
 }
