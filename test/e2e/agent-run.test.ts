@@ -7,6 +7,7 @@ import {
   type BrowserProduct,
 } from '../support/browser-product';
 import { type TestProduct } from '../support/embedded-product';
+import { requestJson } from '../support/http';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../support/fake-openai-server';
 
 let provider: FakeOpenAiServer;
@@ -28,11 +29,16 @@ afterAll(async () => {
 });
 
 /** A new user, signed in on a browser context of their own (closed after the test). */
-async function signedInPage(): Promise<Page> {
+async function signedInUser() {
   const page = await newPageOf(started!.browser);
   contexts.push(page.context());
-  await signInToWorkspace(page, product.baseUrl, await signedUpUser(product.baseUrl));
-  return page;
+  const account = await signedUpUser(product.baseUrl);
+  await signInToWorkspace(page, product.baseUrl, account);
+  return { page, account };
+}
+
+async function signedInPage(): Promise<Page> {
+  return (await signedInUser()).page;
 }
 
 interface AgentCase {
@@ -47,7 +53,9 @@ interface AgentCase {
   returnsTo: string;
   /** The names the sidebar lists afterwards; null for the Signature sidebar, which shows codes, not the list. */
   shown: string[] | null;
-  count: number;
+  /** The sidebar's count badge before and after the run (the Signature sidebar counts codes, not BR items). */
+  badgeBefore: string;
+  badgeAfter: string;
 }
 
 const AGENTS: AgentCase[] = [
@@ -61,7 +69,8 @@ const AGENTS: AgentCase[] = [
     reply: '1. Cubism\n2. Noir',
     returnsTo: '/',
     shown: ['Photography', 'Art', 'Cartography', 'Illustration', 'Cubism', 'Noir'],
-    count: 6,
+    badgeBefore: '0 items',
+    badgeAfter: '6 items',
   },
   {
     family: 'Elements',
@@ -72,7 +81,8 @@ const AGENTS: AgentCase[] = [
     reply: 'Light\nShadow',
     returnsTo: '/',
     shown: ['Light', 'Shadow'],
-    count: 2,
+    badgeBefore: '0 items',
+    badgeAfter: '2 items',
   },
   {
     family: 'Pro',
@@ -83,7 +93,8 @@ const AGENTS: AgentCase[] = [
     reply: 'Portrait\nLandscape',
     returnsTo: '/pro/ProListingTR',
     shown: ['Portrait', 'Landscape'],
-    count: 2,
+    badgeBefore: '0 items',
+    badgeAfter: '2 items',
   },
   {
     family: 'Signature',
@@ -94,7 +105,8 @@ const AGENTS: AgentCase[] = [
     reply: 'Moody\nBright',
     returnsTo: '/pro/SignatureListingBR',
     shown: null,
-    count: 2,
+    badgeBefore: '0 signature codes',
+    badgeAfter: '0 signature codes',
   },
 ];
 
@@ -117,10 +129,10 @@ describe('running an agent in a real browser', () => {
   it.each(AGENTS)(
     'the $family sidebar, open before the run, shows its result on return without a reload',
     async (agent) => {
-      const page = await signedInPage();
+      const { page, account } = await signedInUser();
       await page.goto(`${product.baseUrl}${agent.listing}`);
       const sidebar = page.getByRole('complementary', { name: agent.sidebar });
-      await sidebar.getByLabel('0 items').waitFor();
+      await sidebar.getByLabel(agent.badgeBefore).waitFor();
 
       provider.reply({ content: agent.reply });
       await sidebar.getByRole('link', { name: `${agent.family} agent` }).click();
@@ -131,9 +143,17 @@ describe('running an agent in a real browser', () => {
       await page.waitForURL(`${product.baseUrl}${agent.returnsTo}`, { timeout: 15_000 });
 
       const after = page.getByRole('complementary', { name: agent.sidebar });
-      await after.getByLabel(`${agent.count} items`).waitFor();
+      await after.getByLabel(agent.badgeAfter).waitFor();
       for (const name of agent.shown ?? []) {
         await after.getByRole('button', { name, exact: true }).waitFor();
+      }
+      if (agent.shown === null) {
+        // The Signature sidebar lists codes, not the BR agent's items: the run's result is checked on the server.
+        const stored = await requestJson(product.baseUrl, 'GET', `/api/ai/response/br/get/${account.id}`, {
+          token: account.token,
+        });
+        const names = stored.body.ai_response.map((item: { ai_response: string }) => item.ai_response);
+        expect(names.sort()).toEqual(['Bright', 'Moody']);
       }
     },
   );

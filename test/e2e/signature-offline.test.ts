@@ -125,6 +125,9 @@ describe.each(VIEWPORTS)('the active signature (%s)', (_name, viewport) => {
     await page.getByText('Activate types and elements to build signature codes.').waitFor();
     expect(await page.getByLabel('Active signature').count()).toBe(0);
 
+    // On a phone the Signature sidebar is a drawer over the page: a user closes it to reach the header.
+    const closeSidebar = page.getByRole('button', { name: 'Close Signature sidebar' });
+    if (await closeSidebar.isVisible()) await closeSidebar.click();
     await page.getByRole('link', { name: 'Dashboard' }).click();
     await page.getByRole('link', { name: /Elements\s*6\s*0 active/ }).waitFor();
     await page.getByRole('link', { name: /Signature\s*0\s*none saved yet/ }).waitFor();
