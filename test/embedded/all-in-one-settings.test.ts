@@ -7,7 +7,8 @@ import { postgresDataDir } from '../../apps/all-in-one/src/postgres-data-dir';
 import { signUp } from '../ai/ai-users';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../support/fake-openai-server';
 import { graphql, requestJson } from '../support/http';
-import { freePort, startProcess, waitUntilReady, type RunningProcess } from '../support/processes';
+import { startAllInOne } from '../support/all-in-one';
+import { type RunningProcess } from '../support/processes';
 import { subscribe } from '../support/subscriptions';
 
 /**
@@ -25,12 +26,7 @@ describe('npm start: the same settings and the same readiness as the separate pr
     fake = await startFakeOpenAiServer();
     // Answers far later than the configured timeout, well within the default one (30 s).
     fake.fallback = () => ({ content: 'Curator\nRetoucher\nColorist', delayMs: 3000 });
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
-    running = startProcess('all-in-one', 'apps/all-in-one/dist/main.js', {
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
+    ({ running, baseUrl } = await startAllInOne(dataDir, {
       LOG_LEVEL: 'warn',
       OPENAI_API_KEY: 'sk-all-in-one',
       OPENAI_BASE_URL: fake.baseUrl,
@@ -38,8 +34,7 @@ describe('npm start: the same settings and the same readiness as the separate pr
       // A provider that keeps timing out is retried until the job's deadline: a short one, so the job gives up.
       AI_JOB_RETRY_FOR_MS: '1500',
       AI_JOB_RETRY_MIN_DELAY_MS: '100',
-    });
-    await waitUntilReady([running], `${baseUrl}/readyz`, 90_000);
+    }));
   });
 
   afterAll(async () => {

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { postgresDataDir } from '../../apps/all-in-one/src/postgres-data-dir';
 import { newUser, requestJson } from '../support/http';
-import { freePort, startProcess, waitUntilReady, type RunningProcess } from '../support/processes';
+import { startAllInOne } from '../support/all-in-one';
+import { type RunningProcess } from '../support/processes';
 
 /**
  * The embedded default as `npm start` runs it: embedded PostgreSQL from the npm package, the in-process bus, the
@@ -17,16 +18,10 @@ describe('npm start: the whole product in one process on embedded PostgreSQL', (
   let baseUrl = '';
 
   async function start(): Promise<RunningProcess> {
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
-    running = startProcess('all-in-one', 'apps/all-in-one/dist/main.js', {
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-    });
-    await waitUntilReady([running], `${baseUrl}/readyz`, 90_000);
-    return running;
+    const started = await startAllInOne(dataDir);
+    baseUrl = started.baseUrl;
+    running = started.running;
+    return started.running;
   }
 
   afterAll(async () => {

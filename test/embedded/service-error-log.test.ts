@@ -6,7 +6,8 @@ import { runningEmbeddedDatabaseUrl } from '../../apps/all-in-one/src/embedded-d
 import { postgresDataDir } from '../../apps/all-in-one/src/postgres-data-dir';
 import { signUp } from '../ai/ai-users';
 import { requestJson } from '../support/http';
-import { freePort, startProcess, waitUntilReady, type RunningProcess } from '../support/processes';
+import { startAllInOne } from '../support/all-in-one';
+import { type RunningProcess } from '../support/processes';
 import { runSql } from '../support/sql';
 
 /** The JSON log lines a process printed (pino: `level` 50 is error, 40 warn, 20 debug). */
@@ -29,15 +30,7 @@ describe('npm start: a service error is logged once, with the request id', () =>
   let baseUrl = '';
 
   beforeAll(async () => {
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
-    running = startProcess('all-in-one', 'apps/all-in-one/dist/main.js', {
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-    });
-    await waitUntilReady([running], `${baseUrl}/readyz`, 90_000);
+    ({ running, baseUrl } = await startAllInOne(dataDir));
   });
 
   afterAll(async () => {
