@@ -1,6 +1,12 @@
 import { NatsBus } from '../bus';
 import { loadConfig, requireSettings, type Config } from '../config';
-import { exitOnStartupFailure, shutdownOnSignals, startHealthServer, type ReadinessCheck } from '../health';
+import {
+  drainingReadiness,
+  exitOnStartupFailure,
+  shutdownOnSignals,
+  startHealthServer,
+  type ReadinessCheck,
+} from '../health';
 import { createLogger, type Logger } from '../logging';
 import { sendMetrics } from '../metrics/registry';
 
@@ -34,18 +40,28 @@ export function runServiceProcess(options: {
       logger,
     });
     const service = await options.start({ config, bus, logger });
+    const draining = drainingReadiness(config.SHUTDOWN_READY_DELAY_MS);
     const health = await startHealthServer({
       port: config.PORT ?? options.defaultPort,
       host: config.HOST,
-      checks: [...service.readinessChecks, { name: 'bus', check: async () => bus.isConnected() }],
+      checks: [
+        ...service.readinessChecks,
+        { name: 'bus', check: async () => bus.isConnected() },
+        draining.check,
+      ],
       extraRoutes: { '/metrics': sendMetrics },
     });
     logger.info({ port: health.port }, `${options.name} running`);
-    shutdownOnSignals(logger, [
-      { name: options.name, run: () => service.stop() },
-      { name: 'bus', run: () => bus.close() },
-      { name: 'health server', run: () => health.close() },
-    ]);
+    shutdownOnSignals(
+      logger,
+      [
+        draining.step,
+        { name: options.name, run: () => service.stop() },
+        { name: 'bus', run: () => bus.close() },
+        { name: 'health server', run: () => health.close() },
+      ],
+      config.SHUTDOWN_TIMEOUT_MS,
+    );
   };
   run().catch((error: unknown) => exitOnStartupFailure(logger, error));
 }
