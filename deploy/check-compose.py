@@ -86,14 +86,54 @@ def check_service(name, service, problems):
     return True
 
 
+def seconds(duration):
+    """'30s', '1m30s' or a number of seconds, as seconds."""
+    if isinstance(duration, (int, float)):
+        return duration
+    total = 0
+    for amount, unit in re.findall(r"(\d+)(h|m|s)", str(duration)):
+        total += int(amount) * {"h": 3600, "m": 60, "s": 1}[unit]
+    return total
+
+
+def check_hardening(name, service, problems):
+    """deploy/README.md "Hardening": what every container built here must have."""
+    if not service.get("read_only"):
+        problems.append(f"{name}: root filesystem is not read_only")
+    if (service.get("logging") or {}).get("options", {}).get("max-size") is None:
+        problems.append(f"{name}: logs are not rotated (logging.options.max-size)")
+    if not (service.get("mem_limit") or service.get("deploy", {}).get("resources")):
+        problems.append(f"{name}: no memory limit")
+    environment = service.get("environment") or {}
+    if "target" in (service.get("build") or {}) and service["build"]["target"] != "web":
+        drain = int(environment.get("SHUTDOWN_TIMEOUT_MS", 20000)) / 1000
+        if seconds(service.get("stop_grace_period", "10s")) <= drain:
+            problems.append(f"{name}: stop_grace_period is not longer than its drain ({drain:g} s)")
+    for secret in ("POSTGRES_PASSWORD", "MINIO_ROOT_PASSWORD"):
+        if secret in environment:
+            problems.append(f"{name}: an app container holds {secret}")
+
+
+def check_mounted_files(name, service, problems):
+    for volume in service.get("volumes") or []:
+        source = volume.get("source") if isinstance(volume, dict) else volume.split(":")[0]
+        if source and source.startswith(REPO) and not os.path.exists(source):
+            problems.append(f"{name}: mounts {source}, which does not exist")
+
+
 def main():
     compose = yaml.safe_load(sys.stdin)
     problems, built = [], []
     for name, service in (compose.get("services") or {}).items():
         if check_service(name, service, problems):
             built.append(name)
-        if "healthcheck" not in service and name != "minio-init":
+            check_hardening(name, service, problems)
+        check_mounted_files(name, service, problems)
+        one_shot = name.endswith("-init")
+        if "healthcheck" not in service and not one_shot:
             problems.append(f"{name}: no healthcheck")
+    if (compose.get("services") or {}).get("gateway", {}).get("ports"):
+        problems.append("gateway: a host port blocks `--scale gateway`; `web` is the entry")
     for problem in problems:
         print(f"docker-compose.yml: {problem}", file=sys.stderr)
     if problems:
