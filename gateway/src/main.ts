@@ -1,5 +1,6 @@
 import {
   NatsBus,
+  natsConnectionSettings,
   createLogger,
   exitOnStartupFailure,
   MEMORY_LIMIT_STORE,
@@ -20,7 +21,7 @@ async function main(): Promise<void> {
   try {
     const config = requireSettings(loadConfig(), ['NATS_URL', 'JWT_SECRET'], 'to run the gateway on its own');
     const bus = await NatsBus.connect({
-      servers: config.NATS_URL,
+      ...natsConnectionSettings(config),
       namespace: config.BUS_NAMESPACE,
       requestTimeoutMs: config.BUS_REQUEST_TIMEOUT_MS,
       name: 'gateway',

@@ -73,6 +73,12 @@ export const configSchema = z.object({
   DATABASE_POOL_WAIT_MS: positiveInt(10_000),
   /** One server or a seed list of a cluster: `nats://a:4222,nats://b:4222`. */
   NATS_URL: natsServers,
+  /** This process's NATS user; deploy/nats.conf gives each one only its own subjects. */
+  NATS_USER: z.string().min(1).optional(),
+  NATS_PASSWORD: z.string().min(1).optional(),
+  NATS_TLS_CA_FILE: z.string().min(1).optional(),
+  NATS_TLS_CERT_FILE: z.string().min(1).optional(),
+  NATS_TLS_KEY_FILE: z.string().min(1).optional(),
   BUS_NAMESPACE: z
     .string()
     .regex(/^[A-Za-z0-9-]+$/, { error: 'may hold only letters, digits and -' })

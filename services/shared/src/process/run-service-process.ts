@@ -1,4 +1,4 @@
-import { NatsBus } from '../bus';
+import { NatsBus, natsConnectionSettings } from '../bus';
 import { loadConfig, requireSettings, type Config } from '../config';
 import {
   drainingReadiness,
@@ -33,7 +33,7 @@ export function runServiceProcess(options: {
   const run = async () => {
     const config = requireSettings(loadConfig(), ['DATABASE_URL', 'NATS_URL'], `to run ${options.name}`);
     const bus = await NatsBus.connect({
-      servers: config.NATS_URL,
+      ...natsConnectionSettings(config),
       namespace: config.BUS_NAMESPACE,
       requestTimeoutMs: config.BUS_REQUEST_TIMEOUT_MS,
       name: options.name,
