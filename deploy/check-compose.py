@@ -80,8 +80,9 @@ def check_service(name, service, problems):
         source = re.sub(r"/dist/(.*)\.js$", r"/src/\1.ts", script)
         if not os.path.isfile(os.path.join(context, source)):
             problems.append(f"{name}: entrypoint {script} has no source {source}")
-        elif not any(re.search(r"COPY\s+--from=build\s+.*" + re.escape(os.path.dirname(script)), line)
-                     for stage in stage_chain(all_stages, target) for line in all_stages[stage]):
+        elif "build" not in stage_chain(all_stages, target) and not any(
+                re.search(r"COPY\s+--from=build\s+.*" + re.escape(os.path.dirname(script)), line)
+                for stage in stage_chain(all_stages, target) for line in all_stages[stage]):
             problems.append(f"{name}: target {target} does not copy {os.path.dirname(script)}")
     return True
 
@@ -117,7 +118,7 @@ def check_hardening(name, service, problems):
 def check_mounted_files(name, service, problems):
     for volume in service.get("volumes") or []:
         source = volume.get("source") if isinstance(volume, dict) else volume.split(":")[0]
-        if source and source.startswith(REPO) and not os.path.exists(source):
+        if source and source.startswith(os.path.join(REPO, "deploy")) and not os.path.exists(source):
             problems.append(f"{name}: mounts {source}, which does not exist")
 
 
@@ -127,9 +128,10 @@ def main():
     for name, service in (compose.get("services") or {}).items():
         if check_service(name, service, problems):
             built.append(name)
-            check_hardening(name, service, problems)
+            if "ops" not in (service.get("profiles") or []):
+                check_hardening(name, service, problems)
         check_mounted_files(name, service, problems)
-        one_shot = name.endswith("-init")
+        one_shot = name.endswith("-init") or "ops" in (service.get("profiles") or [])
         if "healthcheck" not in service and not one_shot:
             problems.append(f"{name}: no healthcheck")
     if (compose.get("services") or {}).get("gateway", {}).get("ports"):
