@@ -45,6 +45,8 @@ export async function startDistributedProduct(options: {
    * permissions name the subjects of DESIGN.md, so the processes then run without BUS_NAMESPACE.
    */
   natsCredentials?: (user: LockedDownBusUser) => Record<string, string>;
+  /** Gateway processes sharing one JWT secret (default 1): `gateway`, `gateway-2`, … */
+  gateways?: number;
 }): Promise<DistributedProduct> {
   const credentials = options.natsCredentials ?? (() => ({}));
   const s3Dir = await mkdtemp(path.join(tmpdir(), 'promptloom-topology-s3-'));
@@ -97,18 +99,22 @@ export async function startDistributedProduct(options: {
       );
       healthUrls.set(service.name, `http://127.0.0.1:${port}`);
     }
-    const gatewayPort = await freePort();
-    processes.set(
-      'gateway',
-      startProcess('gateway', 'gateway/dist/main.js', {
-        ...common,
-        ...credentials('gateway'),
-        ...s3Env,
-        PORT: String(gatewayPort),
-        JWT_SECRET: randomBytes(48).toString('hex'),
-      }),
-    );
-    healthUrls.set('gateway', `http://127.0.0.1:${gatewayPort}`);
+    const jwtSecret = randomBytes(48).toString('hex');
+    for (let index = 1; index <= (options.gateways ?? 1); index++) {
+      const name = index === 1 ? 'gateway' : `gateway-${index}`;
+      const gatewayPort = await freePort();
+      processes.set(
+        name,
+        startProcess(name, 'gateway/dist/main.js', {
+          ...common,
+          ...credentials('gateway'),
+          ...s3Env,
+          PORT: String(gatewayPort),
+          JWT_SECRET: jwtSecret,
+        }),
+      );
+      healthUrls.set(name, `http://127.0.0.1:${gatewayPort}`);
+    }
     const all = [...processes.values()];
     // Migrations of three schemas run at once on 2 cores: generous, still bounded.
     for (const url of healthUrls.values()) await waitUntilReady(all, `${url}/readyz`, 60_000);
