@@ -3,7 +3,12 @@ import { photoJpeg } from '@promptloom/signature-stream/testing';
 import { createTestDatabase, waitFor, type TestDatabase } from '@promptloom/shared/testing';
 import { startDistributedProduct, type DistributedProduct } from '../support/distributed-product';
 import { graphql, newUser, requestJson } from '../support/http';
-import { startPrivateNats, type PrivateNats } from '../support/private-nats';
+import {
+  LOCKED_DOWN_BUS_CONFIG,
+  lockedDownBusUsers,
+  startPrivateNats,
+  type PrivateNats,
+} from '../support/private-nats';
 import { subscribe } from '../support/subscriptions';
 import { postForm, streamForm, SIX } from '../signature/signature-helpers';
 
@@ -21,13 +26,17 @@ describe('a user journey across the distributed processes', () => {
   const journeyRequestIds: string[] = [];
 
   beforeAll(async () => {
-    nats = await startPrivateNats();
+    // The locked-down bus of compose: every process as its own user of deploy/nats.conf, so the journey also
+    // shows that each one's permissions allow all it does.
+    const users = lockedDownBusUsers();
+    nats = await startPrivateNats({ configFile: LOCKED_DOWN_BUS_CONFIG, env: users.serverEnv });
     database = await createTestDatabase();
     product = await startDistributedProduct({
       natsUrl: nats.url,
       databaseUrl: database.url,
       namespace,
       logLevel: 'debug',
+      natsCredentials: users.credentials,
     });
   });
 
@@ -146,6 +155,17 @@ describe('a user journey across the distributed processes', () => {
     for (const name of ['admin', 'signature-stream']) {
       expect(linesWithIds(name).map((line) => line.service)).toContain(name);
     }
+  });
+
+  it('ran every process within its own NATS permissions (deploy/nats.conf)', async () => {
+    for (const [name, url] of product.healthUrls) {
+      const metrics = await (await fetch(`${url}/metrics`)).text();
+      expect({ name, denied: metrics.match(/^bus_permission_denied_total\{.*$/gm) }).toEqual({
+        name,
+        denied: null,
+      });
+    }
+    expect(product.output()).not.toContain('NATS refused this process permission');
   });
 
   it('serves Prometheus metrics on every process', async () => {

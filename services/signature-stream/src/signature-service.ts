@@ -12,6 +12,7 @@ import {
   type ObjectStore,
   type ReadinessCheck,
   type Unsubscribe,
+  type DatabasePoolSettings,
 } from '@promptloom/shared';
 import { DEFAULT_IMAGE_LIMITS, type ImageLimits } from './images/image-limits';
 import { startIncomingSweeper } from './images/incoming-sweeper';
@@ -29,6 +30,8 @@ export const SIGNATURE_SCHEMA = 'signature';
 
 export interface SignatureServiceOptions {
   databaseUrl: string;
+  /** Pool size, statement timeout and wait for a connection (DATABASE_POOL_*); DEFAULT_DATABASE_POOL by default. */
+  databasePool?: DatabasePoolSettings;
   bus: Bus;
   logger: Logger;
   /** Where images live; the gateway must use the same store, as it leaves raw uploads under `incoming/`. */
@@ -49,6 +52,7 @@ export async function startSignatureService(
   const { bus, logger, objectStore } = options;
   const orm = await openDatabase({
     url: options.databaseUrl,
+    pool: options.databasePool,
     schema: SIGNATURE_SCHEMA,
     entities: [SavedSignatureSchema, StreamUploadSchema, OutboxEntrySchema],
     migrations: signatureMigrations,
