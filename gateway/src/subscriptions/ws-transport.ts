@@ -37,6 +37,10 @@ export function serveOverWebSocket<E extends WsExtra>(
       socket.terminate();
     });
     const rate = new MessageRate(options.maxMessagesPerSecond);
+    const afterSend = (error?: Error) => {
+      // The client went away mid-send: nothing to tell it, nothing wrong with the server.
+      if (error) logger.debug({ err: error }, 'WebSocket send after the client hung up');
+    };
     let pongWait: NodeJS.Timeout | null = null;
     const keepAlive = setInterval(() => {
       if (socket.readyState !== socket.OPEN) return;
@@ -50,16 +54,20 @@ export function serveOverWebSocket<E extends WsExtra>(
     const closed = server.opened(
       {
         protocol: socket.protocol,
-        send: (data) =>
-          new Promise<void>((resolve) => {
-            if (socket.readyState !== socket.OPEN) return resolve();
-            holdWritesForThisTurn(request.socket);
+        send: (data) => {
+          if (socket.readyState !== socket.OPEN) return;
+          const raw = request.socket;
+          holdWritesForThisTurn(raw);
+          // While the socket keeps up, graphql-ws goes on at once (no promise per frame). Past its high-water mark it
+          // waits for the write: the subscriptions' events then wait in the hub, which ends those past maxBuffered.
+          if (raw.writableLength < raw.writableHighWaterMark) return void socket.send(data, afterSend);
+          return new Promise<void>((resolve) =>
             socket.send(data, (error) => {
-              // The client went away mid-send: nothing to tell it, nothing wrong with the server.
-              if (error) logger.debug({ err: error }, 'WebSocket send after the client hung up');
+              afterSend(error);
               resolve();
-            });
-          }),
+            }),
+          );
+        },
         close: (code, reason) => socket.close(code, reason),
         onMessage: (handle) =>
           socket.on('message', (data) => {
