@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { GENERATION_QUEUE, aiEvents, aiOperations, type GenerationJob } from '@promptloom/proto';
 import { NatsBus, call, createLogger, onEvent } from '@promptloom/shared';
-import { createTestDatabase, waitFor, type TestDatabase } from '@promptloom/shared/testing';
+import { createTestDatabase, deferred, waitFor, type TestDatabase } from '@promptloom/shared/testing';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../support/fake-openai-server';
 import { deleteNamespaceStreams } from '../support/nats';
 import {
@@ -145,16 +145,15 @@ describe('generation jobs on NATS with worker processes', () => {
   it('shares the queue between two worker processes', async () => {
     await Promise.all([startWorker('sk-worker-e'), startWorker('sk-worker-f')]);
     // Every answer is held until each worker has a request in hand (one job at a time each): then both took a job.
-    let releaseAnswers = (): void => undefined;
-    const answersReleased = new Promise<void>((resolve) => (releaseAnswers = resolve));
-    fake.fallback = () => ({ content: 'Curator\nRetoucher\nColorist', until: answersReleased });
+    const answers = deferred();
+    fake.fallback = () => ({ content: 'Curator\nRetoucher\nColorist', until: answers.promise });
     const before = fake.requests.length;
     const keysAsked = () => new Set(fake.requests.slice(before).map((request) => request.authorization));
     const jobs = Array.from({ length: 10 }, (_, index) => listJob(300 + index));
     await Promise.all(jobs.map((job) => bus.enqueue(GENERATION_QUEUE, job, { id: job.job_id })));
     await waitFor(() => keysAsked().size === 2, 'each worker to hold a job', 20_000);
     expect(fake.requests.length - before).toBe(2);
-    releaseAnswers();
+    answers.resolve();
     await waitFor(
       async () => {
         for (const job of jobs) if ((await storedCount(job.job_id)) !== 3) return false;
