@@ -4,6 +4,8 @@ import { type AddressInfo, type Socket } from 'node:net';
 /** One scripted answer of the fake provider. */
 export type FakeReply =
   | { content: string; delayMs?: number }
+  /** Answers `content` once `until` resolves: the test decides when (e.g. once every worker holds a request). */
+  | { content: string; until: Promise<void> }
   | { status: number; error: string; delayMs?: number }
   /** Accepts the request and never answers (for timeouts). */
   | { hang: true };
@@ -57,6 +59,12 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
       requests.push(recorded);
       const reply = queue.shift() ?? fake.fallback(recorded);
       if ('hang' in reply) return;
+      if ('until' in reply) {
+        void reply.until.then(() => {
+          if (!response.destroyed) send(response, 200, completion(recorded.body.model, reply.content));
+        });
+        return;
+      }
       const timer = setTimeout(() => {
         delayed.delete(timer);
         if ('status' in reply) {

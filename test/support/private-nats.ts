@@ -8,9 +8,7 @@ import { REPO_ROOT, freePort } from './processes';
 
 export interface PrivateNats {
   url: string;
-  /** Stops the server (SIGKILL: a crash, nothing flushed on purpose) and starts it again on the same port and data. */
-  restart(downMs?: number): Promise<void>;
-  /** Kills the server (SIGKILL) and leaves it down until resume(). */
+  /** Kills the server (SIGKILL: a crash, nothing flushed on purpose) and leaves it down until resume(). */
   pause(): Promise<void>;
   /** Starts it again on the same port and data. */
   resume(): Promise<void>;
@@ -43,11 +41,6 @@ export async function startPrivateNats(
   let server = await launch(port, storeDir);
   return {
     url: `nats://127.0.0.1:${port}`,
-    async restart(downMs = 500) {
-      await kill(server);
-      await new Promise((resolve) => setTimeout(resolve, downMs));
-      server = await launch(port, storeDir);
-    },
     async pause() {
       await kill(server);
     },
