@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { waitInPage } from '../support/wait-in-page';
 import {
@@ -7,7 +8,7 @@ import {
   type BrowserProduct,
 } from '../support/browser-product';
 import { type TestProduct } from '../support/embedded-product';
-import { addActive, VIEWPORTS, type Viewport } from './signature-support';
+import { addActive, VIEWPORTS } from './signature-support';
 
 let product: TestProduct;
 let browser: Browser;
@@ -37,7 +38,7 @@ async function userWithSelection(): Promise<Account> {
 }
 
 /** The account signed in on the Stream page, in a browser context of its own. */
-async function streamPage(account: Account, viewport: Viewport): Promise<Page> {
+async function streamPage(account: Account, viewport: { width: number; height: number }): Promise<Page> {
   const context = await browser.newContext({ viewport });
   contexts.push(context);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: product.baseUrl });
@@ -50,7 +51,10 @@ async function streamPage(account: Account, viewport: Viewport): Promise<Page> {
 
 const promptOf = (page: Page) => page.locator('#stream-prompt').inputValue();
 
-describe.each(VIEWPORTS)('prompt targets on the Stream page (%s)', (_name, viewport) => {
+/** The desktop and phone of the other signature screens, and the narrowest phone the product supports. */
+const WIDTHS = [...VIEWPORTS, ['narrow phone', { width: 360, height: 740 }]] as const;
+
+describe.each(WIDTHS)('prompt targets on the Stream page (%s)', (_name, viewport) => {
   it('checks as you type, fixes in one click, and changes the prompt and token counter with the target', async () => {
     const page = await streamPage(await userWithSelection(), viewport);
     const target = page.getByLabel('Target');
@@ -98,6 +102,11 @@ describe.each(VIEWPORTS)('prompt targets on the Stream page (%s)', (_name, viewp
     const [count] = (await counter.textContent())!.split(' /');
     expect(Number(count)).toBeGreaterThan(77);
     await page.locator('.prompt-layer .past-window').first().waitFor({ state: 'attached' });
+    const root = 'document.documentElement';
+    expect(await page.evaluate(`${root}.scrollWidth <= ${root}.clientWidth`)).toBe(true);
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const serious = violations.filter((found) => found.impact === 'serious' || found.impact === 'critical');
+    expect(serious.map((found) => found.id)).toEqual([]);
 
     // Natural language: a sentence, no flags and no counter.
     await target.selectOption('natural');
