@@ -82,11 +82,13 @@ describe.each(WIDTHS)('prompt targets on the Stream page (%s)', (_name, viewport
     const counter = page.locator('#stream-prompt-tokens');
     expect(await counter.textContent()).toMatch(/^\d+ \/ 77 tokens/);
 
+    await page.getByText('Weights and avoid').click();
     await page.getByLabel('Avoid Shadow').check();
     await waitInPage(page, `document.querySelector('#stream-negative-prompt')?.value.includes('Shadow')`);
     expect(await promptOf(page)).not.toContain('Shadow');
     await page.getByRole('button', { name: 'Raise the weight of Light' }).click();
     await page.getByRole('group', { name: 'Weight of Light' }).getByText('+1').waitFor();
+    await page.getByText('Weights and avoid (2 marked)').waitFor();
     await waitInPage(
       page,
       `/\\(Light:1\\.\\d+\\)/.test(document.querySelector('#stream-prompt')?.value ?? '')`,
@@ -124,6 +126,7 @@ describe.each(WIDTHS)('prompt targets on the Stream page (%s)', (_name, viewport
     await waitInPage(second, `!document.querySelector('#stream-prompt')?.value.includes('--ar')`);
     await second.getByLabel('Negative prompt', { exact: true }).waitFor();
 
+    await second.getByText('Weights and avoid').click();
     await second.getByLabel('Avoid Light').check();
     await waitInPage(first, `document.querySelector('#stream-negative-prompt')?.value.includes('Light')`);
   }, 120_000);

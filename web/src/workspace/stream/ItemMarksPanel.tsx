@@ -4,7 +4,7 @@ import { WEIGHTS } from './item-marks';
 const NO_MARK: ItemMark = { weight: 0, avoid: false };
 const shown = (weight: number) => (weight > 0 ? `+${weight}` : String(weight));
 
-/** A weight stepper (−2…+2) and an "avoid" box for each item of the active selection. */
+/** A weight stepper (−2…+2) and an "avoid" box for each item of the active selection, in a fold. */
 export function ItemMarksPanel({
   names,
   marks,
@@ -15,11 +15,16 @@ export function ItemMarksPanel({
   onChange: (name: string, weight: ItemWeight, avoid: boolean) => void;
 }) {
   if (names.length === 0) return null;
+  const marked = names.filter((name) => {
+    const mark = marks[markKey(name)];
+    return mark && (mark.weight !== 0 || mark.avoid);
+  }).length;
+  // Folded by default: a large selection would otherwise push the prompt below the fold.
   return (
-    <section className="item-marks" aria-labelledby="item-marks-title">
-      <h2 id="item-marks-title" className="item-marks-title">
-        Weights and avoid
-      </h2>
+    <details className="item-marks">
+      <summary className="item-marks-title">
+        Weights and avoid{marked > 0 ? ` (${marked} marked)` : ''}
+      </summary>
       <ul>
         {names.map((name) => {
           const mark = marks[markKey(name)] ?? NO_MARK;
@@ -61,6 +66,6 @@ export function ItemMarksPanel({
           );
         })}
       </ul>
-    </section>
+    </details>
   );
 }
