@@ -1,4 +1,5 @@
 import { CHECK_PROMPT_MAX_CHARS, CheckPromptInputSchema } from './check-input';
+import { ItemMarksSchema, MAX_ITEM_MARKS } from './marks';
 
 describe('CheckPromptInputSchema', () => {
   it('takes a target, a prompt and an optional negative prompt', () => {
@@ -26,5 +27,21 @@ describe('CheckPromptInputSchema', () => {
     expect(negative.error!.issues[0]!.path).toEqual(['negativePrompt']);
     const target = CheckPromptInputSchema.safeParse({ target: 'midjourney-5', prompt: 'a' });
     expect(target.error!.issues[0]!.path).toEqual(['target']);
+  });
+});
+
+describe('ItemMarksSchema', () => {
+  it('takes weights of −2…+2 and avoid marks by name, and refuses anything else', () => {
+    expect(ItemMarksSchema.parse({ rim: { weight: 2, avoid: false } })).toEqual({
+      rim: { weight: 2, avoid: false },
+    });
+    expect(ItemMarksSchema.safeParse({ rim: { weight: 3, avoid: false } }).success).toBe(false);
+    expect(ItemMarksSchema.safeParse({ '': { weight: 0, avoid: true } }).success).toBe(false);
+    const many = Object.fromEntries(
+      Array.from({ length: MAX_ITEM_MARKS + 1 }, (_, index) => [`item ${index}`, { weight: 0, avoid: true }]),
+    );
+    expect(ItemMarksSchema.safeParse(many).error!.issues[0]!.message).toBe(
+      `At most ${MAX_ITEM_MARKS} items can be marked.`,
+    );
   });
 });

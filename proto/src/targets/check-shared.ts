@@ -22,7 +22,15 @@ export function checkFlagsAbsent(text: string, field: ProblemField, label: strin
   });
 }
 
-const MULTI_PROMPT_WEIGHT = /([^,.;:()[\]]*?)\s*::\s*([-+]?(?:\d+\.?\d*|\.\d+))?(?![\w.])/gu;
+const MULTI_PROMPT_WEIGHT = /::\s*([-+]?(?:\d+\.?\d*|\.\d+))?(?![\w.])/gu;
+const CHUNK_END = new Set([',', '.', ';', ':', '(', ')', '[', ']']);
+
+/** Where the words a `::` weighs begin: after the last comma, full stop, colon or bracket before it. */
+function chunkStart(text: string, colons: number): number {
+  let start = colons;
+  while (start > 0 && !CHUNK_END.has(text[start - 1]!)) start--;
+  return start;
+}
 
 /** Midjourney's `cat::2` in a prompt for another generator; `weighted` rewrites it as `(cat:2)`. */
 export function checkMultiPrompts(
@@ -31,21 +39,23 @@ export function checkMultiPrompts(
   label: string,
   weighted: boolean,
 ): PromptProblem[] {
+  if (!text.includes('::')) return [];
   const flagEnds = scanFlags(text).flags.map((group) => {
     const taken = group.following.slice(0, valueCount(group, null));
     return { start: group.token.start, end: (taken[taken.length - 1] ?? group.token).end };
   });
   return [...text.matchAll(MULTI_PROMPT_WEIGHT)].flatMap((match) => {
+    const colons = match.index;
+    const from = chunkStart(text, colons);
     // The words weighted start after any flag (and its value) the chunk would otherwise swallow.
-    const colons = match.index + match[0].indexOf('::');
-    const flag = flagEnds.filter((span) => span.start < colons && span.end > match.index).pop();
+    const flag = flagEnds.filter((span) => span.start < colons && span.end > from).pop();
     if (flag && flag.end > colons) return [];
-    const skip = flag ? flag.end - match.index : 0;
-    const chunk = match[1]!.slice(Math.max(0, skip));
+    const chunkFrom = flag ? flag.end : from;
+    const chunk = text.slice(chunkFrom, colons);
     const words = chunk.trim();
-    const weight = match[2] ? formatNumber(Number(match[2])) : null;
-    const start = match.index + skip + (chunk.length - chunk.trimStart().length);
-    const end = match.index + match[0].length;
+    const weight = match[1] ? formatNumber(Number(match[1])) : null;
+    const start = chunkFrom + (chunk.length - chunk.trimStart().length);
+    const end = colons + match[0].length;
     const replacement = weighted && words && weight ? `(${words}:${Number(weight)})` : words;
     const problem: PromptProblem = {
       field,

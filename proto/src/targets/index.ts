@@ -13,3 +13,4 @@ export * from './check';
 export { describeAccepted } from './check-midjourney';
 export * from './clip-tokens';
 export * from './check-input';
+export * from './refine-answer';

@@ -20,6 +20,16 @@ export const ItemWeightSchema = z.union([
 ]);
 export const ItemMarkSchema = z.object({ weight: ItemWeightSchema, avoid: z.boolean() });
 
+/** The most marks one selection can carry (far more than a selection has items). */
+export const MAX_ITEM_MARKS = 500;
+
+/** Marks by lower-cased item name, as stored and sent; names as long as an item's name may be. */
+export const ItemMarksSchema = z
+  .record(z.string().trim().min(1).max(200), ItemMarkSchema)
+  .refine((marks) => Object.keys(marks).length <= MAX_ITEM_MARKS, {
+    error: `At most ${MAX_ITEM_MARKS} items can be marked.`,
+  });
+
 /** Marks are kept by the item's name, trimmed and lower-cased. */
 export const markKey = (name: string): string => name.trim().toLowerCase();
 
