@@ -142,6 +142,18 @@ describe('Stream settings over GraphQL', () => {
     });
   });
 
+  it('refuses Refine for an unknown target with BAD_USER_INPUT on target', async () => {
+    const user = await signUp(product.baseUrl);
+    const refused = await graphql(
+      product.baseUrl,
+      'mutation { refinePrompt(prompt: "A calm lake", target: "midjourney-99") { refined } }',
+      {},
+      user.token,
+    );
+    expect(refused.body.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT' });
+    expect(Object.keys(refused.body.errors![0]!.extensions!.fields)).toEqual(['target']);
+  });
+
   it("delivers a change to the owner's other devices only, and user B never reads or changes A's settings", async () => {
     const owner = await signUp(product.baseUrl);
     const stranger = await signUp(product.baseUrl);

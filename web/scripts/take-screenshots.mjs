@@ -143,7 +143,7 @@ try {
   const promptBox = page.locator('#stream-prompt');
   await promptBox.fill(`${await promptBox.inputValue()} --stylize 2000`);
   await page.getByRole('list', { name: 'Problems in the prompt' }).waitFor();
-  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.evaluate('window.scrollTo(0, document.body.scrollHeight)');
   await shot('stream-checker');
   await page.goto(`${base}/types/dashboard`);
   await shot('dashboard');

@@ -4,8 +4,6 @@ import { DEFAULT_PROMPT_TARGET, PROMPT_TARGETS } from '../targets';
 
 /** The longest prompt (and negative prompt) the Stream page sends; the same limit as Refine's. */
 export const PROMPT_MAX_LENGTH = 5000;
-/** The most marked items one user keeps: a selection holds at most a few hundred names. */
-export const MAX_ITEM_MARKS = 200;
 /** The most marks one change carries. */
 export const MAX_MARKS_PER_CHANGE = 100;
 

@@ -796,6 +796,7 @@ export type ListItemDetailsQuery = {
 
 export type RefinePromptMutationVariables = Exact<{
   prompt: string;
+  target?: string | null | undefined;
 }>;
 
 export type RefinePromptMutation = {
@@ -4024,6 +4025,11 @@ export const RefinePromptDocument = {
           variable: { kind: 'Variable', name: { kind: 'Name', value: 'prompt' } },
           type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
         },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'target' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
       ],
       selectionSet: {
         kind: 'SelectionSet',
@@ -4036,6 +4042,11 @@ export const RefinePromptDocument = {
                 kind: 'Argument',
                 name: { kind: 'Name', value: 'prompt' },
                 value: { kind: 'Variable', name: { kind: 'Name', value: 'prompt' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'target' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'target' } },
               },
             ],
             selectionSet: {

@@ -35,7 +35,7 @@ export function PromptEditor({
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <div className="prompt-editor">
-        <div className="prompt-box prompt-layer" ref={layer} aria-hidden="true">
+        <div className="prompt-layer" ref={layer} aria-hidden="true">
           {segments.map((segment, index) => {
             const className = [segment.problem && 'prompt-problem', segment.pastWindow && 'past-window']
               .filter(Boolean)

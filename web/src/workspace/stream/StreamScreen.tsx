@@ -65,7 +65,7 @@ export function StreamScreen() {
     setNotice(null);
     setOfflineNote(null);
     try {
-      const { data } = await refine({ variables: { prompt } });
+      const { data } = await refine({ variables: { prompt, target } });
       const result = data?.refinePrompt;
       if (result?.refined) setPrompt(result.prompt);
       if (result?.offline) setOfflineNote(result.message);
