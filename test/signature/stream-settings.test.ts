@@ -78,7 +78,7 @@ describe('Stream settings over REST', () => {
 
     const long = await check(user.token, { target: 'midjourney-6', prompt: 'a'.repeat(100 * 1024) });
     expect(long.status).toBe(422);
-    expect(long.body.errors).toEqual({ prompt: ['The prompt must not be greater than 5000 characters.'] });
+    expect(long.body.errors).toEqual({ prompt: ['The prompt is too long: at most 20,000 characters.'] });
 
     expect((await get(user.token)).body.data.version).toBe(0);
   });
@@ -138,7 +138,7 @@ describe('Stream settings over GraphQL', () => {
     );
     expect(long.body.errors![0]!.extensions).toMatchObject({
       code: 'BAD_USER_INPUT',
-      fields: { prompt: ['The prompt must not be greater than 5000 characters.'] },
+      fields: { prompt: ['The prompt is too long: at most 20,000 characters.'] },
     });
   });
 

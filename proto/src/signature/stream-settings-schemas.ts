@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { recordId } from '../fields';
-import { DEFAULT_PROMPT_TARGET, PROMPT_TARGETS } from '../targets';
+import { CheckPromptInputSchema, DEFAULT_PROMPT_TARGET, PROMPT_TARGETS } from '../targets';
 
-/** The longest prompt (and negative prompt) the Stream page sends; the same limit as Refine's. */
-export const PROMPT_MAX_LENGTH = 5000;
 /** The most marks one change carries. */
 export const MAX_MARKS_PER_CHANGE = 100;
 
@@ -61,16 +59,8 @@ export const UpdateStreamSettingsRequest = z.object({
     .default([]),
 });
 
-const promptText = (label: string) =>
-  z.string({ error: `The ${label} field must be a string.` }).max(PROMPT_MAX_LENGTH, {
-    error: `The ${label} must not be greater than ${PROMPT_MAX_LENGTH} characters.`,
-  });
-
-export const CheckPromptRequest = z.object({
-  target: TargetInput,
-  prompt: promptText('prompt'),
-  negativePrompt: promptText('negative prompt').nullable().default(null),
-});
+/** The checker's input over HTTP: proto's `CheckPromptInputSchema` (at most 20,000 characters a field). */
+export const CheckPromptRequest = CheckPromptInputSchema;
 
 export const PromptProblemOutput = z.object({
   field: z.enum(['prompt', 'negativePrompt']),

@@ -19,6 +19,7 @@ export async function checkStreamPrompt(bus: Bus, request: Check, context: Reque
   return {
     problems: checkPrompt(request.target, request.prompt, request.negativePrompt ?? undefined),
     tokens: clip ? countClipTokens(request.prompt) : null,
-    negativeTokens: clip && request.negativePrompt !== null ? countClipTokens(request.negativePrompt) : null,
+    negativeTokens:
+      clip && typeof request.negativePrompt === 'string' ? countClipTokens(request.negativePrompt) : null,
   };
 }
