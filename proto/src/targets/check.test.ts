@@ -174,3 +174,17 @@ describe('applyFix', () => {
     expect(applyFix('space::-2 ship', problem)).toBe('space::-2 ship');
   });
 });
+
+describe('a 100 KB paste', () => {
+  it('is one problem with a fix that cuts it to what the checker reads', () => {
+    const paste = 'a fox --stylise 2000 (cat:3 '.repeat(4000);
+    for (const target of ['midjourney-6', 'sdxl', 'natural'] as const) {
+      const problem = only(checkPrompt(target, paste));
+      expect(problem.message).toBe(
+        `This is ${paste.length.toLocaleString('en')} characters, more than any generator reads; it is checked up to 20,000.`,
+      );
+      expect(applyFix(paste, problem)).toHaveLength(20_000);
+    }
+    expect(only(checkPrompt('sdxl', 'a fox', paste)).field).toBe('negativePrompt');
+  });
+});

@@ -1,7 +1,8 @@
+import { CHECK_PROMPT_MAX_CHARS } from './check-input';
 import { checkMidjourney } from './check-midjourney';
 import { checkNatural } from './check-natural';
 import { checkWeighted } from './check-weighted';
-import { applyFix, type PromptProblem } from './problems';
+import { applyFix, type ProblemField, type PromptProblem } from './problems';
 import { PROMPT_TARGET_LABELS, midjourneyVersionOf, targetFamily, type PromptTarget } from './targets';
 
 const byPosition = (a: PromptProblem, b: PromptProblem): number =>
@@ -17,6 +18,8 @@ export function checkPrompt(
   prompt: string,
   negativePrompt?: string | null,
 ): PromptProblem[] {
+  const pasted = [tooLongToCheck('prompt', prompt), tooLongToCheck('negativePrompt', negativePrompt ?? '')];
+  if (pasted.some(Boolean)) return pasted.filter((problem): problem is PromptProblem => problem !== null);
   const label = PROMPT_TARGET_LABELS[target];
   const version = midjourneyVersionOf(target);
   if (version) return checkMidjourney(version, prompt).sort(byPosition);
@@ -25,6 +28,21 @@ export function checkPrompt(
     ...checkWeighted(prompt, 'prompt', label),
     ...(negativePrompt ? checkWeighted(negativePrompt, 'negativePrompt', label) : []),
   ].sort(byPosition);
+}
+
+/** A paste longer than the checker reads (a 100 KB paste) is one problem, found at once, instead of thousands. */
+function tooLongToCheck(field: ProblemField, text: string): PromptProblem | null {
+  if (text.length <= CHECK_PROMPT_MAX_CHARS) return null;
+  const limit = CHECK_PROMPT_MAX_CHARS.toLocaleString('en');
+  return {
+    field,
+    start: CHECK_PROMPT_MAX_CHARS,
+    end: text.length,
+    message: `This is ${text.length.toLocaleString('en')} characters, more than any generator reads; it is checked up to ${limit}.`,
+    fix: { label: `Cut to ${limit} characters`, replacement: '' },
+    code: 'too-long',
+    severity: 'error',
+  };
 }
 
 export interface RepairedPrompt {
