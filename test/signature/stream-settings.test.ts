@@ -1,3 +1,4 @@
+import { accountEvents } from '@promptloom/proto';
 import { waitFor } from '@promptloom/shared/testing';
 import { graphql, requestJson } from '../support/http';
 import { startTestProduct, type TestProduct } from '../support/embedded-product';
@@ -102,6 +103,25 @@ describe('Stream settings over REST', () => {
     expect(sd.body.data.tokens).toMatchObject({ limit: 75, window: 77, cutAt: null });
     expect(sd.body.data.tokens.count).toBeGreaterThan(3);
     expect(sd.body.data.negativeTokens.count).toBeGreaterThan(0);
+  });
+
+  it("goes with its user: a deleted user's settings are removed, nobody else's", async () => {
+    const leaving = await signUp(product.baseUrl);
+    const staying = await signUp(product.baseUrl);
+    await post(leaving.token, { target: 'flux' });
+    await post(staying.token, { target: 'flux' });
+    await product.bus.publish(
+      accountEvents.userDeleted.subject,
+      { userId: leaving.userId },
+      { id: `user-${leaving.userId}-deleted` },
+    );
+    await waitFor(async () => {
+      const rows = await product.signature.orm.em
+        .getConnection()
+        .execute('select 1 from signature.stream_settings where user_id = ?', [leaving.userId]);
+      return rows.length === 0;
+    }, "the deleted user's settings to go");
+    expect((await get(staying.token)).body.data.target).toBe('flux');
   });
 
   it('needs a signed-in caller', async () => {
