@@ -29,7 +29,7 @@ import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
 import { DEFAULT_REQUEST_LIMITS, requestLimits, type RequestLimitSettings } from './http/request-limit';
 import { webApp } from './http/web-app';
-import { imageRoutes, signatureRoutes, streamRoutes } from './rest/signature';
+import { imageRoutes, signatureRoutes, streamRoutes, streamSettingsRoutes } from './rest/signature';
 import { resolveUploadSettings, type UploadSettings } from './uploads/upload-settings';
 import { adminAiQuotaRoutes } from './rest/admin-ai-quota-routes';
 import { adminCatalogueRoutes } from './rest/admin-catalogue-routes';
@@ -50,6 +50,7 @@ import { buildGatewaySchema } from './graphql/schema';
 import { startSubscriptionsServer } from './graphql/subscriptions-server';
 import { EventHub, type EventHubOptions } from './subscriptions/event-hub';
 import { RESUMABLE_AI_EVENTS } from './graphql/ai';
+import { RESUMABLE_SIGNATURE_EVENTS } from './graphql/signature';
 import { DEFAULT_SUBSCRIPTION_LIMITS, type SubscriptionLimits } from './subscriptions/subscription-budget';
 
 export interface GatewayOptions {
@@ -117,7 +118,10 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   const httpServer = http.createServer(app);
 
   const uploads = await resolveUploadSettings(options.uploads);
-  const events = new EventHub({ resumable: RESUMABLE_AI_EVENTS, ...options.eventHub });
+  const events = new EventHub({
+    resumable: [...RESUMABLE_AI_EVENTS, ...RESUMABLE_SIGNATURE_EVENTS],
+    ...options.eventHub,
+  });
   await events.start(options.bus);
   const schema = await buildGatewaySchema(events);
   const limits = requestLimits({ ...DEFAULT_REQUEST_LIMITS, ...options.requestLimits }, options.logger);
@@ -200,6 +204,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   app.use(adminUserRoutes(options.bus));
   app.use(signatureRoutes(options.bus));
   app.use(streamRoutes(options.bus, uploads));
+  app.use(streamSettingsRoutes(options.bus));
   app.use(imageRoutes(options.bus, uploads.objectStore));
   app.use(aiRoutes(options.bus));
   app.use(adminCatalogueRoutes(options.bus));

@@ -24,6 +24,9 @@ import { SignatureSwap } from './signatures/signature-swap';
 import { refinePrompt } from './stream/refine';
 import { StreamHandlers } from './stream/stream-handlers';
 import { StreamUploadSchema } from './stream/stream-upload.entity';
+import { checkStreamPrompt } from './stream/check-prompt';
+import { StreamSettingsHandlers } from './stream/stream-settings-handlers';
+import { StreamSettingsSchema } from './stream/stream-settings.entity';
 import { followUserDeletions } from './users/user-deletion';
 
 export const SIGNATURE_SCHEMA = 'signature';
@@ -54,7 +57,7 @@ export async function startSignatureService(
     url: options.databaseUrl,
     pool: options.databasePool,
     schema: SIGNATURE_SCHEMA,
-    entities: [SavedSignatureSchema, StreamUploadSchema, OutboxEntrySchema],
+    entities: [SavedSignatureSchema, StreamUploadSchema, StreamSettingsSchema, OutboxEntrySchema],
     migrations: signatureMigrations,
     logger,
   });
@@ -72,6 +75,7 @@ export async function startSignatureService(
     options.imageLimits ?? DEFAULT_IMAGE_LIMITS,
     writer,
   );
+  const settings = new StreamSettingsHandlers(em, bus, writer);
   const s = signatureOperations;
   const t = streamOperations;
   const handlers: Unsubscribe[] = await Promise.all([
@@ -86,6 +90,9 @@ export async function startSignatureService(
     handle(bus, t.store, (request, context) => stream.store(request, context)),
     handle(bus, t.list, (request, context) => stream.list(request.userId, context)),
     handle(bus, t.authorizeImage, (request, context) => stream.authorizeImage(request.key, context)),
+    handle(bus, t.getSettings, (request, context) => settings.get(request.userId, context)),
+    handle(bus, t.updateSettings, (request, context) => settings.update(request, context)),
+    handle(bus, t.check, (request, context) => checkStreamPrompt(bus, request, context)),
     followUserDeletions(bus, em, objectStore, logger),
   ]);
   handlers.push(...(await serveSignatureRecords(bus, em, writer, SIGNATURE_SCHEMA)));
