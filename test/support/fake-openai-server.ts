@@ -3,10 +3,24 @@ import { type AddressInfo, type Socket } from 'node:net';
 
 /** One scripted answer of the fake provider. */
 export type FakeReply =
-  | { content: string; delayMs?: number }
+  | {
+      content: string;
+      delayMs?: number;
+      /** Token counts in the reply; 10/10 by default, null for a server that reports none. */
+      usage?: FakeUsage | null;
+      /** The model named in the reply; the requested one by default. */
+      model?: string;
+    }
   | { status: number; error: string; delayMs?: number }
   /** Accepts the request and never answers (for timeouts). */
   | { hang: true };
+
+export interface FakeUsage {
+  prompt_tokens: number;
+  completion_tokens: number;
+}
+
+const DEFAULT_USAGE: FakeUsage = { prompt_tokens: 10, completion_tokens: 10 };
 
 export interface RecordedRequest {
   path: string;
@@ -62,7 +76,15 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
         if ('status' in reply) {
           send(response, reply.status, { error: { message: reply.error, type: 'server_error', code: null } });
         } else {
-          send(response, 200, completion(recorded.body.model, reply.content));
+          send(
+            response,
+            200,
+            completion(
+              reply.model ?? recorded.body.model,
+              reply.content,
+              reply.usage === undefined ? DEFAULT_USAGE : reply.usage,
+            ),
+          );
         }
       }, reply.delayMs ?? 0);
       delayed.add(timer);
@@ -88,14 +110,14 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
   return fake;
 }
 
-function completion(model: string, content: string) {
+function completion(model: string, content: string, usage: FakeUsage | null) {
   return {
     id: `chatcmpl-${Math.random().toString(36).slice(2)}`,
     object: 'chat.completion',
     created: Math.floor(Date.now() / 1000),
     model,
     choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop', logprobs: null }],
-    usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
+    ...(usage && { usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } }),
   };
 }
 

@@ -35,7 +35,13 @@ export class OpenAiProvider implements AiProvider {
         frequency_penalty: request.frequency_penalty,
       });
       const content = completion.choices[0]?.message?.content ?? '';
-      return { content: content.trim(), model: completion.model || request.model, offline: false };
+      const usage = completion.usage
+        ? {
+            promptTokens: completion.usage.prompt_tokens,
+            completionTokens: completion.usage.completion_tokens,
+          }
+        : null;
+      return { content: content.trim(), model: completion.model || request.model, usage, offline: false };
     } catch (error) {
       // The SDK's messages name the status and the provider's text, never the key.
       const status = error instanceof OpenAI.APIError ? error.status : undefined;
