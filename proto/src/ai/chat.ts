@@ -50,6 +50,8 @@ export const ChatResponse = z.object({
   model: z.string(),
   /** The provider's token counts; null when it reported none (the offline provider, some compatible servers). */
   usage: ChatUsage.nullable(),
+  /** Set when the reply was altered before use: cut at its size limit, or invalid UTF-8 replaced. */
+  replyIssue: z.enum(['too_large', 'invalid_utf8']).optional(),
   /** True when no provider key is configured and the word-list offline provider answered. */
   offline: z.boolean(),
 });
