@@ -7,3 +7,4 @@ export * from './models';
 export * from './events';
 export * from './operations';
 export * from './quota';
+export * from './calls';

@@ -4,9 +4,11 @@ import {
   AI_FAILURE_MESSAGE,
   AI_GAVE_UP_MESSAGE,
   GenerationJob,
+  LIST_FAMILY_PURPOSES,
   aiEvents,
   planTypeRequest,
   type RandomSource,
+  type ChatAudit,
   type RequestContext,
 } from '@promptloom/proto';
 import {
@@ -144,7 +146,7 @@ export class JobRunner {
   ): Promise<string | null> {
     let content: string;
     try {
-      content = (await this.provider.complete(prompt)).content;
+      content = (await this.provider.complete({ ...prompt, audit: auditOf(job) })).content;
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
       this.logger.warn(
@@ -199,6 +201,12 @@ export class JobRunner {
       throw error;
     }
   }
+}
+
+/** Who a job's provider call is recorded for, why, and the job whose items it became. */
+function auditOf(job: GenerationJob): ChatAudit {
+  const purpose = job.kind === 'list' ? LIST_FAMILY_PURPOSES[job.family] : 'sub_elements';
+  return { userId: job.user_id, purpose, jobId: job.job_id };
 }
 
 /** No answer, 408, 409, 429 or 5xx: what the openai SDK itself retries, and what may succeed later. */

@@ -21,7 +21,7 @@ const GENERATOR_PARAMETER = /\s*--(?:ar|v|q)\b\s+\S+/g;
  * Without an AI key (the offline provider answered) the prompt is only tidied, its own flags kept, and says so.
  */
 export async function refinePrompt(bus: Bus, request: Refine, context: RequestContext) {
-  await requireSignedInCaller(bus, context);
+  const caller = await requireSignedInCaller(bus, context);
   const reply = await call(
     bus,
     aiChatOperation,
@@ -31,6 +31,7 @@ export async function refinePrompt(bus: Bus, request: Refine, context: RequestCo
         { role: 'system', content: REFINE_INSTRUCTION },
         { role: 'user', content: withoutParameters(request.prompt) },
       ],
+      audit: { userId: caller.userId, purpose: 'refine' },
     },
     { context, timeoutMs: AI_TIMEOUT_MS },
   );
