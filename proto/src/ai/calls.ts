@@ -75,7 +75,7 @@ export type AiCallDetail = z.infer<typeof AiCallDetail>;
 const day = z
   .string()
   .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/u, { error: 'The date must be YYYY-MM-DD.' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/u, { error: 'The date must be YYYY-MM-DD.', abort: true })
   .refine((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)), {
     error: 'The date must be YYYY-MM-DD.',
   });

@@ -24,6 +24,8 @@ export const AiRecord = z.object({
   ai_reason: z.string().nullable(),
   status: RecordStatus,
   created_at: z.string(),
+  /** The generation job that made the item (its AI calls: AI Calls filtered by job); null for a typed-in one. */
+  job_id: z.string().nullable(),
 });
 export type AiRecord = z.infer<typeof AiRecord>;
 
