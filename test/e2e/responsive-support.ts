@@ -98,6 +98,7 @@ export const ADMIN_ROUTES: RouteCheck[] = [
   { path: '/admin/mode/bl', ready: '.admin-content tbody tr' },
   { path: '/admin/mode/br', ready: '.admin-content table' },
   { path: '/admin/audit', ready: '.admin-content table' },
+  { path: '/admin/ai-calls', ready: '.admin-content table' },
 ];
 
 /** Loads a route and waits until its screen shows its data (no 'Loading...' left). */

@@ -1,4 +1,6 @@
 import { useRef } from 'react';
+import { Link } from 'react-router-dom';
+import { callsOfJob } from '../ai-calls/ai-call-filters';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { EmptyRow } from '../shared/EmptyRow';
@@ -169,6 +171,15 @@ export function RecordsScreen({ family }: { family: AiFamily }) {
                     onEdit={() => openEdit(record)}
                     onDelete={() => setDeleting(record)}
                   />
+                  {record.jobId && (
+                    <Link
+                      to={callsOfJob(record.jobId)}
+                      className="button-link"
+                      aria-label={`How was ${record.aiResponse} made`}
+                    >
+                      How was this made
+                    </Link>
+                  )}
                 </td>
               </tr>
             ))}
