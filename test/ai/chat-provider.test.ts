@@ -44,7 +44,12 @@ describe('svc.ai.chat through the real openai SDK against a local OpenAI-compati
   it('answers with the reply, sending the key only to the provider', async () => {
     fake.reply({ content: '  A refined prompt  ' });
     const reply = await ask('Refine: a cat');
-    expect(reply).toEqual({ content: 'A refined prompt', model: 'gpt-4o', offline: false });
+    expect(reply).toEqual({
+      content: 'A refined prompt',
+      model: 'gpt-4o',
+      usage: { promptTokens: 10, completionTokens: 10 },
+      offline: false,
+    });
     const sent = fake.requests[fake.requests.length - 1]!;
     expect(sent.authorization).toBe(`Bearer ${KEY}`);
     expect(sent.body).toMatchObject({ model: 'gpt-4o', temperature: 0.5 });

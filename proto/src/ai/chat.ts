@@ -39,10 +39,22 @@ export const ChatRequest = z.object({
 });
 export type ChatRequest = z.infer<typeof ChatRequest>;
 
+/** Tokens the provider counted for one call; what usage and cost are computed from. */
+export const ChatUsage = z.object({
+  promptTokens: z.number().int().min(0),
+  completionTokens: z.number().int().min(0),
+});
+export type ChatUsage = z.infer<typeof ChatUsage>;
+
 export const ChatResponse = z.object({
   /** The reply text; '' when the provider answered nothing (callers show 'No response from AI.'). */
   content: z.string(),
+  /** The model that answered, as the provider names it (may be more precise than the one asked for). */
   model: z.string(),
+  /** The provider's token counts; null when it reported none (the offline provider, some compatible servers). */
+  usage: ChatUsage.nullable(),
+  /** Set when the reply was altered before use: cut at its size limit, or invalid UTF-8 replaced. */
+  replyIssue: z.enum(['too_large', 'invalid_utf8']).optional(),
   /** True when no provider key is configured and the word-list offline provider answered. */
   offline: z.boolean(),
 });

@@ -1,5 +1,14 @@
 export * from './ai-worker';
 export { jobSettingsOf, loadWorkerSettings, type JobSettings } from './worker-settings';
-export { OfflineProvider, OpenAiProvider, ProviderError, createProvider, type AiProvider } from './provider';
+export {
+  MAX_REPLY_CHARS,
+  OfflineProvider,
+  OpenAiProvider,
+  ProviderCancelled,
+  ProviderError,
+  createProvider,
+  type AiProvider,
+  type CompleteOptions,
+} from './provider';
 export { aiMigrations } from './migrations';
 export { aiWorkerSettings } from './worker-settings';

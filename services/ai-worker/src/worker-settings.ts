@@ -6,6 +6,9 @@ import { DEFAULT_AI_PRICES, parsePriceTable } from './calls/prices';
 /** The AI worker's own settings, beyond the shared configuration (README "Configuration"). */
 const workerSettings = z.object({
   AI_PROVIDER_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  AI_PROVIDER_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  /** JSON-schema replies: auto = with OpenAI itself, on = also with a compatible server that supports them. */
+  AI_STRUCTURED_OUTPUT: z.enum(['auto', 'on', 'off']).default('auto'),
   AI_JOB_ACK_WAIT_MS: z.coerce.number().int().positive().default(10_000),
   AI_JOB_RETRY_FOR_MS: z.coerce
     .number()
@@ -61,6 +64,8 @@ export function aiWorkerSettings(
       apiKey: config.OPENAI_API_KEY,
       baseUrl: config.OPENAI_BASE_URL,
       timeoutMs: settings.AI_PROVIDER_TIMEOUT_MS,
+      maxRetries: settings.AI_PROVIDER_RETRIES,
+      structuredOutput: settings.AI_STRUCTURED_OUTPUT,
     },
     jobs: jobSettingsOf(settings),
     aiQuota: { defaultDailyLimit: config.AI_CALLS_PER_USER_PER_DAY, enabled: config.RATE_LIMITS_ENABLED },

@@ -6,9 +6,36 @@ export interface AiProvider {
   readonly offline: boolean;
   /** How the provider is named to users when it fails ('OpenAI'); 'OpenAI-compatible' when absent. */
   readonly name?: string;
-  /** The reply text ('' when the model answered nothing); throws ProviderError when the provider fails. */
-  complete(request: ChatRequest): Promise<ChatResponse>;
+  /**
+   * The reply text ('' when the model answered nothing); throws ProviderError when the provider fails, and
+   * ProviderCancelled when `options.signal` aborted the call.
+   */
+  complete(request: ChatRequest, options?: CompleteOptions): Promise<ChatResponse>;
 }
+
+/** How one call is made; a decorator passes these through unchanged. */
+export interface CompleteOptions {
+  /** Aborts the provider call (the HTTP request is closed); the call rejects with ProviderCancelled. */
+  signal?: AbortSignal;
+  /** Asks for a streamed reply and receives each piece of text as it arrives, in order. */
+  onText?: (delta: string) => void;
+  /**
+   * Asks for JSON matching this JSON schema where the provider supports structured output (AI_STRUCTURED_OUTPUT);
+   * a provider that does not answers in text, so the caller reads either.
+   */
+  jsonSchema?: { name: string; schema: Record<string, unknown> };
+}
+
+/** The caller aborted the call (a cancelled run); not a provider failure. */
+export class ProviderCancelled extends Error {
+  constructor() {
+    super('The AI provider call was cancelled.');
+    this.name = 'ProviderCancelled';
+  }
+}
+
+/** Structured output: `auto` uses it with OpenAI itself, not with other OpenAI-compatible servers. */
+export type StructuredOutputSetting = 'auto' | 'on' | 'off';
 
 /** The message a user sees when the provider failed after its retries: SPEC §8's, then who did not answer. */
 export function providerFailureMessage(provider: AiProvider): string {
@@ -33,4 +60,6 @@ export interface ProviderOptions {
   timeoutMs?: number;
   /** Retries after the first attempt on connection errors, 408, 409, 429 and 5xx; default 2. */
   maxRetries?: number;
+  /** AI_STRUCTURED_OUTPUT; default auto. */
+  structuredOutput?: StructuredOutputSetting;
 }

@@ -10,3 +10,4 @@ export * from './openai-provider';
 export function createProvider(options: ProviderOptions): AiProvider {
   return options.apiKey ? new OpenAiProvider({ ...options, apiKey: options.apiKey }) : new OfflineProvider();
 }
+export * from './reply-guard';

@@ -33,6 +33,7 @@ describe('the offline provider', () => {
     expect(reply).toEqual({
       content: 'Photography image. Professional focus: Architect. --v 6',
       model: 'gpt-4-0125-preview',
+      usage: null,
       offline: true,
     });
   });

@@ -25,7 +25,7 @@ export class OfflineProvider implements AiProvider {
     const asked = request.messages.filter((message) => message.role === 'user').at(-1)?.content ?? '';
     // A Refine gets its own prompt back tidied: the word lists below would replace it with unrelated words.
     const content = refine ? tidyPrompt(asked) : this.answer(prompt);
-    return { content, model: request.model, offline: true };
+    return { content, model: request.model, usage: null, offline: true };
   }
 
   private answer(prompt: string): string {

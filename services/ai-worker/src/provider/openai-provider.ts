@@ -1,42 +1,65 @@
 import OpenAI from 'openai';
-import { type ChatRequest, type ChatResponse } from '@promptloom/proto';
+import { type ChatRequest, type ChatResponse, type ChatUsage } from '@promptloom/proto';
 import { providerRequestDuration } from '@promptloom/shared';
-import { ProviderError, type AiProvider, type ProviderOptions } from './ai-provider';
+import {
+  ProviderCancelled,
+  ProviderError,
+  type AiProvider,
+  type CompleteOptions,
+  type ProviderOptions,
+} from './ai-provider';
+import { ReplyGuard } from './reply-guard';
 
 export const DEFAULT_PROVIDER_TIMEOUT_MS = 30_000;
 export const DEFAULT_PROVIDER_RETRIES = 2;
 
-/** Any OpenAI-compatible server through the `openai` SDK; the key stays in this object and never leaves it. */
+type Usage = { prompt_tokens: number; completion_tokens: number } | null | undefined;
+
+const usageOf = (usage: Usage): ChatUsage | null =>
+  usage ? { promptTokens: usage.prompt_tokens, completionTokens: usage.completion_tokens } : null;
+
+/**
+ * Any OpenAI-compatible server through the `openai` SDK; the key stays in this object and never leaves it. The SDK
+ * retries connection errors, timeouts, 408, 409, 429 and 5xx with exponential backoff and jitter, honouring
+ * Retry-After; a streamed reply that stops sending for the timeout is abandoned, so a call never hangs.
+ */
 export class OpenAiProvider implements AiProvider {
   readonly offline = false;
   readonly name: string;
   private readonly client: OpenAI;
+  private readonly structured: boolean;
+  private readonly timeoutMs: number;
 
   constructor(options: ProviderOptions & { apiKey: string }) {
     // Named, not located: the base URL of a self-hosted server is the operator's business.
     this.name = options.baseUrl ? 'OpenAI-compatible server' : 'OpenAI';
+    const setting = options.structuredOutput ?? 'auto';
+    this.structured = setting === 'on' || (setting === 'auto' && !options.baseUrl);
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS;
     this.client = new OpenAI({
       apiKey: options.apiKey,
       baseURL: options.baseUrl,
-      timeout: options.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS,
+      timeout: this.timeoutMs,
       maxRetries: options.maxRetries ?? DEFAULT_PROVIDER_RETRIES,
     });
   }
 
-  async complete(request: ChatRequest): Promise<ChatResponse> {
+  async complete(request: ChatRequest, options: CompleteOptions = {}): Promise<ChatResponse> {
     const stop = providerRequestDuration.startTimer();
     let outcome = 'ok';
     try {
-      const completion = await this.client.chat.completions.create({
-        model: request.model,
-        messages: request.messages,
-        max_tokens: request.max_tokens,
-        temperature: request.temperature,
-        frequency_penalty: request.frequency_penalty,
-      });
-      const content = completion.choices[0]?.message?.content ?? '';
-      return { content: content.trim(), model: completion.model || request.model, offline: false };
+      return options.onText
+        ? await this.stream(request, options, options.onText)
+        : await this.once(request, options);
     } catch (error) {
+      if (options.signal?.aborted) {
+        outcome = 'cancelled';
+        throw new ProviderCancelled();
+      }
+      if (error instanceof ProviderError) {
+        outcome = error.status === undefined ? 'no_answer' : String(error.status);
+        throw error;
+      }
       // The SDK's messages name the status and the provider's text, never the key.
       const status = error instanceof OpenAI.APIError ? error.status : undefined;
       outcome = status === undefined ? 'no_answer' : String(status);
@@ -45,5 +68,90 @@ export class OpenAiProvider implements AiProvider {
     } finally {
       stop({ outcome });
     }
+  }
+
+  private body(request: ChatRequest, options: CompleteOptions) {
+    const schema = this.structured ? options.jsonSchema : undefined;
+    return {
+      model: request.model,
+      messages: request.messages,
+      max_tokens: request.max_tokens,
+      temperature: request.temperature,
+      frequency_penalty: request.frequency_penalty,
+      ...(schema && {
+        response_format: {
+          type: 'json_schema' as const,
+          json_schema: { name: schema.name, schema: schema.schema, strict: true },
+        },
+      }),
+    };
+  }
+
+  private async once(request: ChatRequest, options: CompleteOptions): Promise<ChatResponse> {
+    const completion = await this.client.chat.completions.create(this.body(request, options), {
+      signal: options.signal,
+    });
+    const guard = new ReplyGuard();
+    const content = guard.add(completion.choices[0]?.message?.content ?? '').trim();
+    return {
+      content,
+      model: completion.model || request.model,
+      usage: usageOf(completion.usage),
+      offline: false,
+      ...(guard.issue && { replyIssue: guard.issue }),
+    };
+  }
+
+  private async stream(
+    request: ChatRequest,
+    options: CompleteOptions,
+    onText: (delta: string) => void,
+  ): Promise<ChatResponse> {
+    // The SDK's timeout ends when the headers arrive: a body that stalls afterwards is ended here.
+    const idle = new AbortController();
+    const signal = options.signal ? AbortSignal.any([options.signal, idle.signal]) : idle.signal;
+    const stream = await this.client.chat.completions.create(
+      { ...this.body(request, options), stream: true, stream_options: { include_usage: true } },
+      { signal },
+    );
+    let timer = setTimeout(() => idle.abort(), this.timeoutMs);
+    const guard = new ReplyGuard();
+    let content = '';
+    let model = request.model;
+    let usage: ChatUsage | null = null;
+    try {
+      for await (const chunk of stream) {
+        clearTimeout(timer);
+        timer = setTimeout(() => idle.abort(), this.timeoutMs);
+        if (chunk.model) model = chunk.model;
+        if (chunk.usage) usage = usageOf(chunk.usage);
+        const delta = chunk.choices[0]?.delta?.content;
+        if (!delta) continue;
+        const piece = guard.add(delta);
+        content += piece;
+        if (piece) onText(piece);
+        if (guard.full) {
+          stream.controller.abort();
+          break;
+        }
+      }
+    } catch (error) {
+      if (idle.signal.aborted && !options.signal?.aborted) {
+        throw new ProviderError(`AI provider sent nothing for ${this.timeoutMs} ms`, undefined);
+      }
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+    // The SDK ends the iteration quietly when its signal aborts: say why it ended.
+    if (options.signal?.aborted) throw new ProviderCancelled();
+    if (idle.signal.aborted) throw new ProviderError(`AI provider sent nothing for ${this.timeoutMs} ms`);
+    return {
+      content: content.trim(),
+      model,
+      usage,
+      offline: false,
+      ...(guard.issue && { replyIssue: guard.issue }),
+    };
   }
 }

@@ -1,0 +1,125 @@
+import { MAX_REPLY_CHARS, OpenAiProvider, ProviderCancelled, ProviderError } from '@promptloom/ai-worker';
+import { waitFor } from '@promptloom/shared/testing';
+import { startFakeOpenAiServer, type FakeOpenAiServer } from '../support/fake-openai-server';
+
+/** The OpenAI provider through the real `openai` SDK over HTTP against the local OpenAI-compatible server. */
+let fake: FakeOpenAiServer;
+beforeAll(async () => {
+  fake = await startFakeOpenAiServer();
+});
+afterAll(async () => {
+  await fake.close();
+});
+
+const provider = (options: { timeoutMs?: number; maxRetries?: number; structured?: 'on' | 'off' } = {}) =>
+  new OpenAiProvider({
+    apiKey: 'sk-test',
+    baseUrl: fake.baseUrl,
+    timeoutMs: options.timeoutMs ?? 2_000,
+    maxRetries: options.maxRetries ?? 2,
+    structuredOutput: options.structured ?? 'off',
+  });
+const request = { model: 'gpt-4o', messages: [{ role: 'user' as const, content: 'List 3 types' }] };
+const lastRequest = () => fake.requests[fake.requests.length - 1]!;
+
+describe('OpenAiProvider with a local OpenAI-compatible server', () => {
+  it('streams the reply piece by piece and reports the model and token counts', async () => {
+    fake.reply({
+      content: 'Alpha\nBeta\nGamma',
+      model: 'gpt-4o-2024-08-06',
+      usage: { prompt_tokens: 7, completion_tokens: 5 },
+    });
+    const pieces: string[] = [];
+    const reply = await provider().complete(request, { onText: (delta) => pieces.push(delta) });
+    expect(pieces).toEqual(['Alpha\n', 'Beta\n', 'Gamma']);
+    expect(reply).toMatchObject({
+      content: 'Alpha\nBeta\nGamma',
+      model: 'gpt-4o-2024-08-06',
+      usage: { promptTokens: 7, completionTokens: 5 },
+    });
+    expect(lastRequest().body).toMatchObject({ stream: true, stream_options: { include_usage: true } });
+  });
+
+  it('asks for JSON matching the schema when structured output is on, and not when it is off', async () => {
+    const jsonSchema = { name: 'list_reply', schema: { type: 'object', properties: {} } };
+    fake.reply({ content: '{"items":[]}' }, { content: 'Alpha' });
+    await provider({ structured: 'on' }).complete(request, { jsonSchema });
+    expect(lastRequest().body.response_format).toEqual({
+      type: 'json_schema',
+      json_schema: { ...jsonSchema, strict: true },
+    });
+    await provider({ structured: 'off' }).complete(request, { jsonSchema });
+    expect(lastRequest().body.response_format).toBeUndefined();
+  });
+
+  it('backs off on a 429 (honouring Retry-After) and then succeeds', async () => {
+    const before = fake.requests.length;
+    fake.reply({ status: 429, error: 'slow down', headers: { 'retry-after-ms': '50' } }, { content: 'Fine' });
+    await expect(provider().complete(request)).resolves.toMatchObject({ content: 'Fine' });
+    expect(fake.requests.length - before).toBe(2);
+  });
+
+  it('gives up after its retries with the status, never hanging', async () => {
+    const before = fake.requests.length;
+    const limited = { status: 429, error: 'slow down', headers: { 'retry-after-ms': '10' } };
+    fake.reply(limited, limited, limited);
+    const failure = await provider({ maxRetries: 2 })
+      .complete(request)
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ProviderError);
+    expect((failure as ProviderError).status).toBe(429);
+    expect(fake.requests.length - before).toBe(3);
+  });
+
+  it('times out a provider that never answers', async () => {
+    fake.reply({ hang: true });
+    const failure = await provider({ timeoutMs: 300, maxRetries: 0 })
+      .complete(request)
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ProviderError);
+    expect((failure as ProviderError).status).toBeUndefined();
+  });
+
+  it('abandons a stream that stops sending', async () => {
+    fake.reply({ content: 'Alpha\nBeta\nGamma', stallAfter: 1 });
+    const pieces: string[] = [];
+    const failure = await provider({ timeoutMs: 300, maxRetries: 0 })
+      .complete(request, { onText: (delta) => pieces.push(delta) })
+      .catch((error: unknown) => error);
+    expect(pieces).toEqual(['Alpha\n']);
+    expect(failure).toBeInstanceOf(ProviderError);
+    expect((failure as ProviderError).message).toMatch(/sent nothing/);
+  });
+
+  it('cancels a streamed call: the HTTP request is closed and the call says it was cancelled', async () => {
+    fake.reply({ content: 'Alpha\nBeta\nGamma', held: true });
+    const controller = new AbortController();
+    const pieces: string[] = [];
+    const call = provider()
+      .complete(request, { signal: controller.signal, onText: (delta) => pieces.push(delta) })
+      .catch((error: unknown) => error);
+    await waitFor(() => fake.waiting === 1, 'the first held piece');
+    fake.release();
+    await waitFor(() => pieces.length === 1, 'the first piece');
+    const sent = lastRequest();
+    controller.abort();
+    expect(await call).toBeInstanceOf(ProviderCancelled);
+    await waitFor(() => sent.aborted, 'the provider to see the request closed');
+    fake.release(10);
+  });
+
+  it('cuts a 5 MB reply at its limit and says so', async () => {
+    const piece = 'Word\n'.repeat(1_000);
+    fake.reply({ content: '', chunks: Array.from({ length: 1_000 }, () => piece) });
+    const reply = await provider().complete(request, { onText: () => undefined });
+    expect(reply.content.length).toBeLessThanOrEqual(MAX_REPLY_CHARS);
+    expect(reply.replyIssue).toBe('too_large');
+  });
+
+  it('reports invalid UTF-8 instead of passing the bytes on', async () => {
+    fake.reply({ content: '', chunks: ['Alpha\n', Buffer.from([0x42, 0xff, 0xfe, 0x65])] });
+    const reply = await provider().complete(request, { onText: () => undefined });
+    expect(reply.replyIssue).toBe('invalid_utf8');
+    expect(reply.content.startsWith('Alpha\nB')).toBe(true);
+  });
+});
