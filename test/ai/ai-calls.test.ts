@@ -48,9 +48,13 @@ const recordedCalls = (query: Record<string, string | number>, count: number) =>
 const today = () => new Date().toISOString().slice(0, 10);
 
 describe('every provider call is recorded by the AI worker', () => {
-  it('records a Run: who, why, model, messages, reply, latency and outcome, linked to the items it made', async () => {
+  it('records a Run: who, why, model, messages, reply, tokens, cost, latency and outcome, linked to the items it made', async () => {
     const user = await freshUser();
-    fake.reply({ content: 'Curator\nGaffer\nStylist' });
+    fake.reply({
+      content: 'Curator\nGaffer\nStylist',
+      model: 'gpt-4o-2024-08-06',
+      usage: { prompt_tokens: 1200, completion_tokens: 300 },
+    });
     const run = await requestJson(
       fixture.product.baseUrl,
       'POST',
@@ -65,11 +69,15 @@ describe('every provider call is recorded by the AI worker', () => {
     expect(summary).toMatchObject({
       user_id: user.id,
       purpose: 'pro',
-      model: 'gpt-4o',
+      // The model that answered, priced as its base name (AI_PRICES default: gpt-4o 2.50/10.00 per million).
+      model: 'gpt-4o-2024-08-06',
       job_id: jobId,
       outcome: 'ok',
       failure: null,
+      prompt_tokens: 1200,
+      completion_tokens: 300,
     });
+    expect(summary.cost_usd).toBeCloseTo((1200 * 2.5 + 300 * 10) / 1_000_000, 10);
     expect(summary.latency_ms).toBeGreaterThanOrEqual(0);
 
     const detail = (await fixture.asAdmin('GET', `/api/admin/ai-calls/${summary.id}`)).body.data;

@@ -1,10 +1,10 @@
 import { type ChatRequest, type ChatResponse } from '@promptloom/proto';
 import { type Logger } from '@promptloom/shared';
-import { type AiProvider } from '../provider';
+import { ProviderCancelled, type AiProvider, type CompleteOptions } from '../provider';
 import { type CallOutcome, type CallStore } from './call-store';
 import { estimateCost, type PriceTable } from './prices';
 
-type Tokens = { promptTokens: number; completionTokens: number };
+type Tokens = NonNullable<ChatResponse['usage']>;
 
 /**
  * Records every provider call (user, purpose, model, messages, reply, tokens, latency, outcome, estimated cost)
@@ -30,11 +30,11 @@ export class RecordingProvider implements AiProvider {
     return this.inner.name;
   }
 
-  async complete(request: ChatRequest): Promise<ChatResponse> {
+  async complete(request: ChatRequest, options?: CompleteOptions): Promise<ChatResponse> {
     const started = performance.now();
     const base = { request, model: request.model, reply: null, tokens: null, costUsd: null };
     try {
-      const response = await this.inner.complete(request);
+      const response = await this.inner.complete(request, options);
       const tokens = tokensOf(response);
       this.record({
         ...base,
