@@ -80,14 +80,12 @@ export class RecordingProvider implements AiProvider {
   }
 }
 
-/** The provider's token counts, when the response carries them. */
-function tokensOf(response: { content: string; usage?: Tokens | null }): Tokens | null {
+/** The provider's token counts, when the response carries them (null offline and from some servers). */
+function tokensOf(response: ChatResponse): Tokens | null {
   return response.usage ?? null;
 }
 
+/** A call its caller aborted (a cancelled run), as the provider reports it. */
 function isCancellation(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  return (
-    error.name === 'AbortError' || error.name === 'APIUserAbortError' || /\baborted\b/iu.test(error.message)
-  );
+  return error instanceof ProviderCancelled;
 }
