@@ -77,6 +77,7 @@ const REST_ROUTES: Array<[method: string, path: string, body?: unknown]> = [
     ['PUT', `/api/admin/user/${family}/update/1`, { status: 1 }],
     ['GET', `/api/admin/user/${family}/delete/1`],
     ['DELETE', `/api/admin/user/${family}/delete/1`],
+    ['POST', `/api/admin/user/${family}/regenerate/1`, { model: 'gpt-4o' }],
   ]),
   ['GET', '/api/admin/ai-calls'],
   ['GET', '/api/admin/ai-calls/export.csv'],
@@ -121,6 +122,7 @@ const GRAPHQL_OPERATIONS: Array<[name: string, document: string]> = [
   ['updateRecord', 'mutation { updateRecord(family: tl, id: 1, input: { status: 1 }) { id } }'],
   ['updateSignatureRecord', 'mutation { updateSignatureRecord(id: 1, input: { status: 1 }) { id } }'],
   ['deleteRecord', 'mutation { deleteRecord(family: br, id: 1) }'],
+  ['regenerateRecord', 'mutation { regenerateRecord(family: tr, id: 1, model: "gpt-4o") { jobId } }'],
   ['adminAiCalls', '{ adminAiCalls { total } }'],
   ['adminAiCall', '{ adminAiCall(id: 1) { id } }'],
   ['adminAiCallsCsv', '{ adminAiCallsCsv { rows } }'],
@@ -148,6 +150,7 @@ const RECORD_BUS_OPERATIONS: Array<[Operation, unknown]> = [
   [aiRecordOperations.update, { family: 'tl', id: 1, status: 1 }],
   [aiRecordOperations.delete, { family: 'bl', id: 1 }],
   [aiRecordOperations.counts, {}],
+  [aiRecordOperations.regenerate, { family: 'tl', id: 1, model: 'gpt-4o' }],
   [signatureRecordOperations.list, {}],
   [signatureRecordOperations.update, { id: 1, status: 1 }],
   [signatureRecordOperations.delete, { id: 1 }],
@@ -243,9 +246,9 @@ describe('every admin operation is refused to anyone but an admin', () => {
     expect(RECORD_BUS_OPERATIONS.map(([operation]) => operation.subject).sort()).toEqual(
       recordSubjects.sort(),
     );
-    // GraphQL: one per admin operation, plus the 5 record queries and mutations (counts has none;
+    // GraphQL: one per admin operation, plus the 6 record queries and mutations (counts has none;
     // the recordChanged subscription's refusal is in records-graphql.test.ts) and the 4 AI Calls queries (the
     // aiCallRecorded subscription's refusal is in ai-calls.test.ts).
-    expect(GRAPHQL_OPERATIONS).toHaveLength(adminOnly.length + 5 + 4);
+    expect(GRAPHQL_OPERATIONS).toHaveLength(adminOnly.length + 6 + 4);
   });
 });

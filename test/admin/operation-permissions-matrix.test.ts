@@ -177,6 +177,7 @@ const SAMPLES: Record<string, (target: Target) => unknown> = {
   'svc.ai.records.update': () => ({ family: 'tl', id: MISSING, status: 1 }),
   'svc.ai.records.delete': () => ({ family: 'bl', id: MISSING }),
   'svc.ai.records.counts': () => ({}),
+  'svc.ai.records.regenerate': () => ({ family: 'tl', id: MISSING, model: 'gpt-4o' }),
   'svc.signature.records.list': () => ({}),
   'svc.signature.records.update': () => ({ id: MISSING, status: 1 }),
   'svc.signature.records.delete': () => ({ id: MISSING }),

@@ -116,6 +116,41 @@ describe('every provider call is recorded by the AI worker', () => {
   });
 });
 
+describe('regenerating a record', () => {
+  it('runs the record’s agent again for its owner with another model, recorded under the owner and the new job', async () => {
+    const user = await freshUser();
+    fake.reply({ content: 'Sculptor\nWelder' });
+    await requestJson(fixture.product.baseUrl, 'POST', `/api/ai/response/tr/generate/${user.id}`, {
+      token: user.token,
+      body: { ai_model: 'gpt-4o', frequency: 2, agent_role: 'a metal worker' },
+    });
+    const record = await waitFor(async () => {
+      const list = await fixture.asAdmin('GET', `/api/admin/user/tr/list?search=Welder`);
+      return list.body.data?.data?.find((row: { user_id: number }) => row.user_id === user.id);
+    }, 'the Run’s item');
+
+    const refused = await fixture.asAdmin('POST', `/api/admin/user/tr/regenerate/${record.id}`, {
+      model: 'llama',
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.model[0]).toMatch(/^The selected model is invalid/u);
+
+    fake.reply({ content: 'Blacksmith\nFarrier' });
+    const again = await fixture.asAdmin('POST', `/api/admin/user/tr/regenerate/${record.id}`, {
+      model: 'gpt-4-turbo',
+    });
+    expect(again.status).toBe(202);
+    const [call] = (await recordedCalls({ job_id: again.body.data.job_id }, 1)).data;
+    expect(call).toMatchObject({ user_id: user.id, purpose: 'pro', model: 'gpt-4-turbo', outcome: 'ok' });
+    const detail = (await fixture.asAdmin('GET', `/api/admin/ai-calls/${call.id}`)).body.data;
+    expect(detail.messages[0].content).toContain('You act as: a metal worker.');
+    await waitFor(async () => {
+      const list = await fixture.asAdmin('GET', `/api/admin/user/tr/list?search=Farrier`);
+      return list.body.data?.data?.some((row: { user_id: number }) => row.user_id === user.id);
+    }, 'the regenerated item in the owner’s list');
+  });
+});
+
 describe('the AI Calls for admins only', () => {
   it('refuses a regular user on REST (403), GraphQL (FORBIDDEN) and the live subscription', async () => {
     const user = await freshUser();

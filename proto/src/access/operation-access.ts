@@ -79,6 +79,7 @@ export const OPERATION_ACCESS: Readonly<Record<string, OperationAccess>> = {
   'svc.ai.records.update': ADMIN,
   'svc.ai.records.delete': ADMIN,
   'svc.ai.records.counts': ADMIN,
+  'svc.ai.records.regenerate': ADMIN,
   'svc.signature.records.list': ADMIN,
   'svc.signature.records.update': ADMIN,
   'svc.signature.records.delete': ADMIN,

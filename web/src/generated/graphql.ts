@@ -103,6 +103,9 @@ export type RecordInput = {
   status?: number | null | undefined;
 };
 
+/** queued, or not_due when the agent may not run again yet (nextDate says when). */
+export type JobTicketStatus = 'queued' | 'not_due';
+
 /** SPEC §7 BR edit form; absent fields are kept. The signature keeps exactly 6 names. */
 export type SignatureRecordInput = {
   username?: string | null | undefined;
@@ -111,9 +114,6 @@ export type SignatureRecordInput = {
   /** 1 Active, 0 Deactive. */
   status?: number | null | undefined;
 };
-
-/** queued, or not_due when the agent may not run again yet (nextDate says when). */
-export type JobTicketStatus = 'queued' | 'not_due';
 
 /** The Run of an agent panel. */
 export type RunAgentInput = {
