@@ -110,7 +110,7 @@ describe('the AI Calls screen', () => {
 });
 
 describe('how a record was made', () => {
-  it('links a TR record to the call that produced it', async () => {
+  it('links a TR record to the call that produced it, and regenerates it with another model', async () => {
     fake.reply({ content: 'Luthier\nGlazier\nCooper' });
     const run = await requestJson(product.baseUrl, 'POST', `/api/ai/response/tr/generate/${user.id}`, {
       token: user.token,
@@ -130,6 +130,17 @@ describe('how a record was made', () => {
       .getByText('Luthier')
       .first()
       .waitFor();
+
+    // Regenerate with another model: the new job's call is there to see.
+    await page.goto(`${product.baseUrl}/admin/mode/tr`);
+    await page.getByRole('button', { name: 'Regenerate Luthier' }).click();
+    const regenerate = page.getByRole('dialog', { name: 'Regenerate' });
+    await regenerate.getByLabel('Model').selectOption('gpt-4-turbo');
+    await regenerate.getByRole('button', { name: 'Regenerate' }).click();
+    await regenerate.getByRole('status').filter({ hasText: 'Regenerating with gpt-4-turbo.' }).waitFor();
+    await regenerate.getByRole('link', { name: 'See its AI calls' }).click();
+    await page.waitForURL('**/admin/ai-calls?job_id=*');
+    await page.locator('.admin-content tbody tr').first().getByText('gpt-4-turbo').waitFor();
     await page.context().close();
   }, 60_000);
 });

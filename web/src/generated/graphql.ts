@@ -502,6 +502,14 @@ export type AdminUserListChangedSubscriptionVariables = Exact<{
 
 export type AdminUserListChangedSubscription = { userListChanged: { userId: number; sequence: number } };
 
+export type RegenerateRecordMutationVariables = Exact<{
+  family: ListFamily;
+  id: number;
+  model: string;
+}>;
+
+export type RegenerateRecordMutation = { regenerateRecord: { jobId: string | null } };
+
 export type AdminUserFieldsFragment = {
   id: number;
   name: string;
@@ -2613,6 +2621,66 @@ export const AdminUserListChangedDocument = {
     },
   ],
 } as unknown as DocumentNode<AdminUserListChangedSubscription, AdminUserListChangedSubscriptionVariables>;
+export const RegenerateRecordDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'RegenerateRecord' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'family' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'ListFamily' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'model' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'regenerateRecord' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'family' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'family' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'model' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'model' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'jobId' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<RegenerateRecordMutation, RegenerateRecordMutationVariables>;
 export const AdminUsersDocument = {
   kind: 'Document',
   definitions: [
