@@ -104,6 +104,19 @@ describe('every provider call is recorded by the AI worker', () => {
     expect(call.failure).not.toContain('sk-test-key-never-shown');
   });
 
+  it('answers the user while the calls table is locked: the record is written after, never in the way', async () => {
+    const user = await freshUser();
+    // Another transaction holds the table: a recorder in the user's path would make this chat wait for it.
+    await fixture.product.ai.orm.em.fork().transactional(async (tx) => {
+      await tx.execute('lock table "ai"."ai_calls" in access exclusive mode');
+      fake.reply({ content: 'still here' });
+      const reply = await chat(user.token, 'record me when you can');
+      expect(reply.status).toBe(200);
+      expect(JSON.stringify(reply.body)).toContain('still here');
+    });
+    await recordedCalls({ user_id: user.id }, 1);
+  });
+
   it('cuts a reply longer than 64 KB and marks the call cut', async () => {
     const user = await freshUser();
     fake.reply({ content: 'é'.repeat(40_000) });
