@@ -107,7 +107,9 @@ export async function visit(page: Page, baseUrl: string, route: RouteCheck): Pro
   await waitInPage(
     page,
     `document.querySelector(${JSON.stringify(route.ready)}) && !document.body.innerText.includes('Loading...')`,
-  );
+  ).catch((error: unknown) => {
+    throw new Error(`${route.path}: ${error instanceof Error ? error.message : String(error)}`);
+  });
 }
 
 /** How far the page is wider than the viewport (0 when nothing overflows horizontally). */
