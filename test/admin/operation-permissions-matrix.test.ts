@@ -160,6 +160,7 @@ const SAMPLES: Record<string, (target: Target) => unknown> = {
     frequency: 2,
   }),
   'svc.ai.generation.subElements': (t) => ({ element_id: t.elementId, frequency: 2 }),
+  'svc.ai.generation.cancel': (t) => ({ user_id: t.userId, job_id: 'job-not-running' }),
   'svc.ai.selection.get': (t) => ({ user_id: t.userId }),
   'svc.ai.selection.setItemActive': (t) => ({
     user_id: t.userId,

@@ -81,7 +81,7 @@ describe('every provider call is recorded by the AI worker', () => {
     expect(summary.latency_ms).toBeGreaterThanOrEqual(0);
 
     const detail = (await fixture.asAdmin('GET', `/api/admin/ai-calls/${summary.id}`)).body.data;
-    expect(detail.messages[0].content).toContain('Give exactly 3 unique single-word professional items');
+    expect(JSON.stringify(detail.messages)).toContain('professional items');
     expect(detail).toMatchObject({ reply: 'Curator\nGaffer\nStylist', cut: false });
 
     // "How was this made": each item the Run stored names its job, whose calls are the ones above.
@@ -156,7 +156,7 @@ describe('regenerating a record', () => {
     const [call] = (await recordedCalls({ job_id: again.body.data.job_id }, 1)).data;
     expect(call).toMatchObject({ user_id: user.id, purpose: 'pro', model: 'gpt-4-turbo', outcome: 'ok' });
     const detail = (await fixture.asAdmin('GET', `/api/admin/ai-calls/${call.id}`)).body.data;
-    expect(detail.messages[0].content).toContain('You act as: a metal worker.');
+    expect(JSON.stringify(detail.messages)).toContain('a metal worker');
     await waitFor(async () => {
       const list = await fixture.asAdmin('GET', `/api/admin/user/tr/list?search=Farrier`);
       return list.body.data?.data?.some((row: { user_id: number }) => row.user_id === user.id);

@@ -25,7 +25,10 @@ describe('generation jobs on NATS with worker processes', () => {
   let bus: NatsBus;
   let db: Client;
   const workers: RunningProcess[] = [];
+  /** The run's end of each job (a streamed run publishes each item, then one end). */
   const updates: Array<{ jobId: string | null; userId: number }> = [];
+  /** Items each job's updates added, over all its updates. */
+  const addedByJob = new Map<string, number>();
 
   async function startWorker(key: string): Promise<RunningProcess> {
     const port = await freePort();
@@ -78,11 +81,10 @@ describe('generation jobs on NATS with worker processes', () => {
     fake.fallback = () => ({ content: 'Curator\nRetoucher\nColorist\nGaffer', delayMs: 100 });
     await startWorker('sk-worker-a');
     bus = await NatsBus.connect({ servers: TEST_NATS_URL, namespace, name: 'ai-jobs-test', logger });
-    await onEvent(
-      bus,
-      aiEvents.listUpdated,
-      async ({ jobId, userId }) => void updates.push({ jobId, userId }),
-    );
+    await onEvent(bus, aiEvents.listUpdated, async ({ jobId, userId, added, run }) => {
+      if (jobId) addedByJob.set(jobId, (addedByJob.get(jobId) ?? 0) + added.length);
+      if (!run || run.state !== 'running') updates.push({ jobId, userId });
+    });
     db = new Client({ connectionString: database.url });
     await db.connect();
   });
@@ -115,6 +117,7 @@ describe('generation jobs on NATS with worker processes', () => {
     await markerJobApplied(102);
     expect(await storedCount(job.job_id)).toBe(3);
     expect(updates.filter((update) => update.jobId === job.job_id)).toHaveLength(1);
+    expect(addedByJob.get(job.job_id)).toBe(3);
   });
 
   it('applies the same command once, whether the bus or the worker sees the repeat', async () => {
@@ -129,6 +132,7 @@ describe('generation jobs on NATS with worker processes', () => {
     await markerJobApplied(203);
     expect(await storedCount(jobId)).toBe(3);
     expect(updates.filter((update) => update.jobId === jobId)).toHaveLength(1);
+    expect(addedByJob.get(jobId)).toBe(3);
     const list = await call(bus, aiOperations.getList, { family: 'tr', user_id: 202 }, { context });
     expect(list.ai_response).toHaveLength(3);
   });

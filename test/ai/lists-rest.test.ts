@@ -153,13 +153,14 @@ describe('SPEC §7 AI list paths over REST', () => {
     expect(run.body).toMatchObject({ status: 'queued', job_id: expect.any(String) });
     const items = await waitFor(async () => {
       const list = await api('GET', `/api/ai/response/tr/get/${bob.id}`, bob);
-      return list.body.ai_response.length > 0 ? list.body.ai_response : null;
+      // Streamed: the items arrive one by one.
+      return list.body.ai_response.length === 2 ? list.body.ai_response : null;
     }, 'the generated items');
     expect(items.map((item: { ai_response: string }) => item.ai_response).sort()).toEqual([
       'Curator',
       'Retoucher',
     ]);
-    expect(fake.requests[fake.requests.length - 1]!.body.messages[0]!.content).toContain(
+    expect(fake.requests[fake.requests.length - 1]!.body.messages.at(-1)!.content).toContain(
       'exactly 2 unique single-word professional items',
     );
   });

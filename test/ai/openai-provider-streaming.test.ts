@@ -52,6 +52,18 @@ describe('OpenAiProvider with a local OpenAI-compatible server', () => {
     expect(lastRequest().body.response_format).toBeUndefined();
   });
 
+  it('asks the provider for the model AI_MODEL_MAP names, and reports the one that answered', async () => {
+    const mapped = new OpenAiProvider({
+      apiKey: 'sk-test',
+      baseUrl: fake.baseUrl,
+      modelMap: { 'gpt-4o': 'llama3.1:8b' },
+    });
+    fake.reply({ content: 'Alpha' });
+    const reply = await mapped.complete(request);
+    expect(lastRequest().body.model).toBe('llama3.1:8b');
+    expect(reply.model).toBe('llama3.1:8b');
+  });
+
   it('backs off on a 429 (honouring Retry-After) and then succeeds', async () => {
     const before = fake.requests.length;
     fake.reply({ status: 429, error: 'slow down', headers: { 'retry-after-ms': '50' } }, { content: 'Fine' });

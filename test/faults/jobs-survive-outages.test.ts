@@ -95,7 +95,10 @@ describe('generation jobs survive outages', () => {
     await startWorker('sk-worker-a');
     await startWorker('sk-worker-b');
     bus = await NatsBus.connect({ servers: TEST_NATS_URL, namespace, name: 'job-faults-test', logger });
-    await onEvent(bus, aiEvents.listUpdated, async ({ jobId }) => void (jobId && updates.push(jobId)));
+    // A streamed run publishes each item, then its end: the end is what "applied once" counts.
+    await onEvent(bus, aiEvents.listUpdated, async ({ jobId, run }) => {
+      if (jobId && run?.state !== 'running') updates.push(jobId);
+    });
     db = new Client({ connectionString: postgres.url });
     await db.connect();
   }, 120_000);

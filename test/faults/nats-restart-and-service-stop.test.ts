@@ -45,7 +45,7 @@ describe('the distributed processes survive faults', () => {
     const token = signup.body.access_token;
     const live = await subscribe(
       product.baseUrl,
-      'subscription { listUpdated(family: tr) { jobId items { aiResponse } } }',
+      'subscription { listUpdated(family: tr) { jobId added { aiResponse } run { state } } }',
       token,
     );
     product.fake.reply({ content: 'Curator\nRetoucher\nColorist', delayMs: 2000 });
@@ -62,18 +62,37 @@ describe('the distributed processes survive faults', () => {
     // The worker finishes while NATS is down: its event waits in the outbox until the relay can publish it.
     await nats.restart(3000);
     await waitFor(allReady, 'every process ready again after the restart', 20_000);
-    await waitFor(() => live.received.length >= 1, 'the list by the resumed subscription', 20_000);
-    expect(live.received[0].listUpdated.jobId).toBe(jobId);
-    // Nothing arrived twice: a later change of the same list (the marker) is the next thing the subscription saw.
+    // Streamed: one update per item, then the run's end.
+    const ended = (update: any) => update.listUpdated.run?.state === 'done';
+    await waitFor(() => live.received.some(ended), 'the list by the resumed subscription', 20_000);
+    const ofJob = live.received.filter((update) => update.listUpdated.jobId === jobId);
+    // Nothing arrived twice: one end, and a later change of the same list (the marker) is next.
+    expect(ofJob.filter(ended)).toHaveLength(1);
+    const stored = await requestJson(
+      product.baseUrl,
+      'GET',
+      `/api/ai/response/tr/get/${signup.body.user.id}`,
+      {
+        token,
+      },
+    );
+    expect(stored.body.ai_response.map((item: any) => item.ai_response).sort()).toEqual([
+      'Colorist',
+      'Curator',
+      'Retoucher',
+    ]);
+    const added = ofJob.flatMap((update) => update.listUpdated.added.map((item: any) => item.aiResponse));
+    expect(new Set(added).size).toBe(added.length);
+    const seen = live.received.length;
     await graphql(
       product.baseUrl,
       'mutation { addCustomItem(family: tr, text: "Marker") { family } }',
       {},
       token,
     );
-    await waitFor(() => live.received.length >= 2, 'the marker change', 20_000);
-    expect(live.received).toHaveLength(2);
-    expect(live.received[1].listUpdated.jobId).toBeNull();
+    await waitFor(() => live.received.length > seen, 'the marker change', 20_000);
+    expect(live.received).toHaveLength(seen + 1);
+    expect(live.received[seen].listUpdated.jobId).toBeNull();
     expect(live.error()).toBeNull();
 
     // And the product works normally afterwards.

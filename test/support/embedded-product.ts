@@ -53,6 +53,8 @@ export async function startTestProduct(
     openAiBaseUrl?: string;
     aiProvider?: AiProvider;
     aiProviderTimeoutMs?: number;
+    /** AI_STRUCTURED_OUTPUT for the provider (default auto: off with a base URL). */
+    aiStructuredOutput?: 'auto' | 'on' | 'off';
     /** The bus every part uses (closed by stop()); default a private in-process bus. */
     bus?: Bus;
     /** Limits (README "Limits"); tests of a limit set small ones. */
@@ -100,6 +102,7 @@ export async function startTestProduct(
       apiKey: options.openAiBaseUrl ? 'sk-test-key-never-shown' : undefined,
       baseUrl: options.openAiBaseUrl,
       timeoutMs: options.aiProviderTimeoutMs ?? 5000,
+      structuredOutput: options.aiStructuredOutput,
     },
     providerOverride: options.aiProvider,
     aiQuota: options.aiCallsPerDay === undefined ? undefined : { defaultDailyLimit: options.aiCallsPerDay },

@@ -76,14 +76,21 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
   // Delayed answers still to go out: close() cancels them, so none keeps the test process alive.
   const delayed = new Set<NodeJS.Timeout>();
   let released = 0;
-  const waiters: Array<() => void> = [];
-  const nextRelease = () =>
+  const waiters: Array<{ resolve: () => void; recorded: RecordedRequest }> = [];
+  const nextRelease = (recorded: RecordedRequest) =>
     new Promise<void>((resolve) => {
       if (released > 0) {
         released -= 1;
         resolve();
-      } else waiters.push(resolve);
+      } else waiters.push({ resolve, recorded });
     });
+  // A closed (aborted) stream waits for nothing any more.
+  const live = () => {
+    for (let index = waiters.length - 1; index >= 0; index -= 1) {
+      if (waiters[index]!.recorded.aborted) waiters.splice(index, 1);
+    }
+    return waiters;
+  };
 
   const server = http.createServer((request, response) => {
     let raw = '';
@@ -135,13 +142,13 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
     fallback: () => ({ content: 'Alpha\nBeta\nGamma\nDelta\nEpsilon\nZeta\nEta\nTheta' }),
     release: (count = 1) => {
       for (let index = 0; index < count; index += 1) {
-        const waiter = waiters.shift();
-        if (waiter) waiter();
+        const waiter = live().shift();
+        if (waiter) waiter.resolve();
         else released += 1;
       }
     },
     get waiting() {
-      return waiters.length;
+      return live().length;
     },
     close: () =>
       new Promise<void>((resolve) => {
@@ -160,7 +167,7 @@ async function streamReply(
   response: http.ServerResponse,
   recorded: RecordedRequest,
   reply: ContentReply,
-  nextRelease: () => Promise<void>,
+  nextRelease: (recorded: RecordedRequest) => Promise<void>,
 ): Promise<void> {
   const id = `chatcmpl-${Math.random().toString(36).slice(2)}`;
   const model = reply.model ?? recorded.body.model;
@@ -179,7 +186,7 @@ async function streamReply(
   const pieces = reply.chunks ?? reply.content.split(/(?<=\n)/u);
   for (const [index, piece] of pieces.entries()) {
     if (reply.stallAfter !== undefined && index >= reply.stallAfter) return;
-    if (reply.held) await nextRelease();
+    if (reply.held) await nextRelease(recorded);
     if (recorded.aborted || response.destroyed) return;
     if (typeof piece === 'string') event(chunk({ content: piece }, null));
     else {

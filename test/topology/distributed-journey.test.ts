@@ -50,7 +50,7 @@ describe('a user journey across the distributed processes', () => {
 
     const live = await subscribe(
       product.baseUrl,
-      'subscription { listUpdated(family: tr) { family jobId items { aiResponse } } }',
+      'subscription { listUpdated(family: tr) { family jobId items { aiResponse } run { state } } }',
       user.token,
     );
     product.fake.reply({ content: 'Curator\nRetoucher\nColorist' });
@@ -63,9 +63,11 @@ describe('a user journey across the distributed processes', () => {
       ),
     );
     expect(run.body.data.runAgent.status).toBe('queued');
-    await waitFor(() => live.received.length === 1, 'the generated list by subscription', 20_000);
-    expect(live.received[0].listUpdated.jobId).toBe(run.body.data.runAgent.jobId);
-    expect(live.received[0].listUpdated.items.map((item: { aiResponse: string }) => item.aiResponse)).toEqual(
+    // Streamed: one update per item, then the run's end, which holds the whole list.
+    const end = () => live.received.find((update) => update.listUpdated.run?.state === 'done');
+    await waitFor(() => end() !== undefined, 'the generated list by subscription', 20_000);
+    expect(end().listUpdated.jobId).toBe(run.body.data.runAgent.jobId);
+    expect(end().listUpdated.items.map((item: { aiResponse: string }) => item.aiResponse)).toEqual(
       expect.arrayContaining(['Curator', 'Retoucher', 'Colorist']),
     );
     await live.close();

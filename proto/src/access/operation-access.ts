@@ -71,6 +71,7 @@ export const OPERATION_ACCESS: Readonly<Record<string, OperationAccess>> = {
   'svc.ai.subElements.updateReason': WRITE,
   'svc.ai.generation.run': WRITE,
   'svc.ai.generation.subElements': WRITE,
+  'svc.ai.generation.cancel': WRITE,
   'svc.ai.selection.get': READ,
   'svc.ai.selection.setItemActive': WRITE,
   'svc.ai.selection.setSubElementChosen': WRITE,

@@ -5,6 +5,14 @@ import { ListItem } from './lists';
 import { Selection } from './selection';
 import { SubElement } from './sub-elements';
 
+export const RUN_STATES = ['running', 'done', 'cancelled'] as const;
+export const RunProgress = z.object({
+  stored: z.number().int().min(0),
+  total: z.number().int().min(0),
+  state: z.enum(RUN_STATES),
+});
+export type RunProgress = z.infer<typeof RunProgress>;
+
 /** The AI worker's events; each names its owner, and the gateway delivers it only to that user's connections. */
 export const aiEvents = {
   /**
@@ -26,6 +34,8 @@ export const aiEvents = {
       jobId: z.string().nullable(),
       /** When the change was committed (ms since the epoch). */
       committedAt: z.number(),
+      /** A streamed run's progress: items stored so far of those asked for, and whether it is still running. */
+      run: RunProgress.optional(),
     }),
   ),
   /**
@@ -55,6 +65,11 @@ export const aiEvents = {
       elementId: z.number().int().nullable(),
       message: z.string(),
     }),
+  ),
+  /** A user asked to stop a run: every AI worker hears it, and the one running that job aborts its provider call. */
+  runCancelRequested: defineEvent(
+    'evt.ai.run.cancel_requested',
+    z.object({ userId: z.number().int(), jobId: z.string() }),
   ),
   selectionChanged: defineEvent(
     'evt.ai.selection.changed',

@@ -8,6 +8,9 @@ import { ListFamilyInput, frequencyField, levelsField } from './lists';
 /** SPEC §8: what the user sees when the provider fails, and when it answers nothing. */
 export const AI_FAILURE_MESSAGE = 'Error occurred while processing.';
 export const AI_EMPTY_MESSAGE = 'No response from AI.';
+/** The reply was not in the asked-for format twice in a row (a structured reply that did not parse). */
+export const AI_MALFORMED_MESSAGE =
+  'Error occurred while processing: the AI answered in an unexpected format twice. Please run it again.';
 /** A job that kept failing (provider or database unavailable) until its retry deadline passed. */
 export const AI_GAVE_UP_MESSAGE =
   'Error occurred while processing: the AI service was unavailable for too long. Please run it again.';
@@ -88,3 +91,8 @@ export const GenerationJob = z.discriminatedUnion('kind', [
   }),
 ]);
 export type GenerationJob = z.infer<typeof GenerationJob>;
+
+/** Stop a running agent run (its Cancel button): the items stored so far stay. */
+export const CancelRunRequest = z.object({ user_id: recordId, job_id: jobId });
+export type CancelRunRequest = z.output<typeof CancelRunRequest>;
+export const CancelRunResponse = z.object({ requested: z.boolean() });

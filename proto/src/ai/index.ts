@@ -8,3 +8,4 @@ export * from './events';
 export * from './operations';
 export * from './quota';
 export * from './calls';
+export * from './list-reply';

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation';
-import { GenerateSubElementsRequest, JobTicket, RunAgentRequest } from './generation';
+import {
+  CancelRunRequest,
+  CancelRunResponse,
+  GenerateSubElementsRequest,
+  JobTicket,
+  RunAgentRequest,
+} from './generation';
 import {
   ItemResponse,
   ListPageRequest,
@@ -55,6 +61,7 @@ export const aiOperations = {
     SubElementResponse,
   ),
   runAgent: defineOperation('ai', 'generation.run', RunAgentRequest, JobTicket),
+  cancelRun: defineOperation('ai', 'generation.cancel', CancelRunRequest, CancelRunResponse),
   generateSubElements: defineOperation('ai', 'generation.subElements', GenerateSubElementsRequest, JobTicket),
   getSelection: defineOperation('ai', 'selection.get', SelectionRequest, Selection),
   setItemActive: defineOperation('ai', 'selection.setItemActive', SetItemActiveRequest, Selection),

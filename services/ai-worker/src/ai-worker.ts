@@ -2,6 +2,7 @@ import {
   GENERATION_QUEUE,
   accountEvents,
   aiChatOperation,
+  aiEvents,
   aiOperations,
   aiUserChatOperation,
   type Operation,
@@ -155,6 +156,9 @@ export async function startAiWorker(options: AiWorkerOptions): Promise<RunningSe
     on(ops.newStoreSubElements, (r, c) => subElements.newStore(r, c)),
     on(ops.updateSubElementReason, (r, c) => subElements.updateReason(r, c)),
     on(ops.runAgent, (r, c) => runs.runAgent(r, c)),
+    on(ops.cancelRun, (r, c) => runs.cancelRun(r, c)),
+    // Not durable: every worker hears every cancel, since any of them may be running the job.
+    onEvent(bus, aiEvents.runCancelRequested, async ({ jobId, userId }) => jobs.cancel(jobId, userId)),
     on(ops.generateSubElements, (r, c) => runs.generateSubElements(r, c)),
     on(ops.getSelection, (r, c) => selection.get(r, c)),
     on(ops.setItemActive, (r, c) => selection.setItemActive(r, c)),

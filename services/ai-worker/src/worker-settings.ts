@@ -9,6 +9,16 @@ const workerSettings = z.object({
   AI_PROVIDER_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
   /** JSON-schema replies: auto = with OpenAI itself, on = also with a compatible server that supports them. */
   AI_STRUCTURED_OUTPUT: z.enum(['auto', 'on', 'off']).default('auto'),
+  /** `product model=provider model` pairs, comma separated: which model of the provider serves each name. */
+  AI_MODEL_MAP: z
+    .string()
+    .regex(/^\s*[^=,\s]+\s*=\s*[^=,\s]+\s*(,\s*[^=,\s]+\s*=\s*[^=,\s]+\s*)*$/u, {
+      error: "AI_MODEL_MAP must look like 'gpt-4o=llama3.1:8b,gpt-3.5-turbo=qwen2.5:7b'.",
+    })
+    .transform((text) =>
+      Object.fromEntries(text.split(',').map((pair) => pair.split('=').map((part) => part.trim()))),
+    )
+    .optional(),
   AI_JOB_ACK_WAIT_MS: z.coerce.number().int().positive().default(10_000),
   AI_JOB_RETRY_FOR_MS: z.coerce
     .number()
@@ -66,6 +76,7 @@ export function aiWorkerSettings(
       timeoutMs: settings.AI_PROVIDER_TIMEOUT_MS,
       maxRetries: settings.AI_PROVIDER_RETRIES,
       structuredOutput: settings.AI_STRUCTURED_OUTPUT,
+      modelMap: settings.AI_MODEL_MAP,
     },
     jobs: jobSettingsOf(settings),
     aiQuota: { defaultDailyLimit: config.AI_CALLS_PER_USER_PER_DAY, enabled: config.RATE_LIMITS_ENABLED },

@@ -660,8 +660,20 @@ export type ListJobsDoneSubscriptionVariables = Exact<{
 }>;
 
 export type ListJobsDoneSubscription = {
-  listUpdated: { jobId: string | null; version: number; sequence: number };
+  listUpdated: {
+    jobId: string | null;
+    version: number;
+    sequence: number;
+    added: Array<{ id: number; aiResponse: string }>;
+    run: { stored: number; total: number; state: string } | null;
+  };
 };
+
+export type CancelRunMutationVariables = Exact<{
+  jobId: string;
+}>;
+
+export type CancelRunMutation = { cancelRun: boolean };
 
 export type GenerationFailedSubscriptionVariables = Exact<{
   afterSequence?: number | null | undefined;
@@ -3361,6 +3373,29 @@ export const ListJobsDoneDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'jobId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'version' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'sequence' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'added' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'aiResponse' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'run' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'stored' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'state' } },
+                    ],
+                  },
+                },
               ],
             },
           },
@@ -3369,6 +3404,39 @@ export const ListJobsDoneDocument = {
     },
   ],
 } as unknown as DocumentNode<ListJobsDoneSubscription, ListJobsDoneSubscriptionVariables>;
+export const CancelRunDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'CancelRun' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'jobId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'cancelRun' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'jobId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'jobId' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CancelRunMutation, CancelRunMutationVariables>;
 export const GenerationFailedDocument = {
   kind: 'Document',
   definitions: [

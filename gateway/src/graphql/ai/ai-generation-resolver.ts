@@ -25,6 +25,21 @@ export class AiGenerationResolver {
     );
   }
 
+  @Mutation(() => Boolean, {
+    description: 'Stops your running agent run (its provider call is aborted); the items stored so far stay.',
+  })
+  async cancelRun(@Ctx() context: GraphQLContext, @Arg('jobId', () => String) jobId: string) {
+    const actor = requireActor(context);
+    // callWith: a malformed job id is a BAD_USER_INPUT with the field's message.
+    const reply = await callWith(
+      context.bus,
+      aiOperations.cancelRun,
+      { user_id: actor.userId, job_id: jobId },
+      { context: context.request },
+    );
+    return reply.requested;
+  }
+
   @Mutation(() => JobTicket, {
     description: "Generates an element's sub-elements; they arrive through `subElementsUpdated`.",
   })

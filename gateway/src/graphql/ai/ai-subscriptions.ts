@@ -57,6 +57,7 @@ export class AiSubscriptions {
       jobId: event.payload.jobId,
       committedAt: event.payload.committedAt,
       sequence: event.sequence,
+      run: event.payload.run ?? null,
     });
   }
 

@@ -57,6 +57,13 @@ export class AiList {
   }
 }
 
+@ObjectType({ description: 'How far a streamed agent run is: "7 of 10", and whether it is still running.' })
+export class RunProgress {
+  @Field(() => Int, { description: 'Items stored so far.' }) stored!: number;
+  @Field(() => Int, { description: 'Items the run asked for.' }) total!: number;
+  @Field(() => String, { description: "'running', 'done' or 'cancelled'." }) state!: string;
+}
+
 @ObjectType({
   description:
     "A change to a list: the items added, changed and removed, and the list's `version` after it. A client that " +
@@ -84,6 +91,11 @@ export class ListUpdate {
   @Field(() => Float, { description: 'When the change was committed, ms since the epoch.' })
   committedAt!: number;
   @Field(() => Float) sequence!: number;
+  @Field(() => RunProgress, {
+    nullable: true,
+    description: "A streamed run's progress: null for changes that are not part of a run.",
+  })
+  run!: RunProgress | null;
 }
 
 @ObjectType({ description: "The last settings the user's agent ran with (SPEC §7 prev_*)." })

@@ -4,7 +4,7 @@ import { EntitySchema } from '@mikro-orm/postgresql';
 export class AppliedJob {
   jobId: string;
   userId: number;
-  outcome: 'stored' | 'failed' | 'empty';
+  outcome: 'stored' | 'failed' | 'empty' | 'cancelled';
   appliedAt: Date = new Date();
 
   constructor(jobId: string, userId: number, outcome: AppliedJob['outcome']) {

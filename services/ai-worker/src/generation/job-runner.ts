@@ -3,8 +3,12 @@ import {
   AI_EMPTY_MESSAGE,
   AI_FAILURE_MESSAGE,
   AI_GAVE_UP_MESSAGE,
+  AI_MALFORMED_MESSAGE,
   GenerationJob,
   LIST_FAMILY_PURPOSES,
+  listReplyJsonSchema,
+  type ChatRequest,
+  type ChatResponse,
   aiEvents,
   planTypeRequest,
   type RandomSource,
@@ -19,16 +23,27 @@ import {
   type Logger,
   type OutboxWriter,
 } from '@promptloom/shared';
-import { ProviderError, type AiProvider } from '../provider';
+import { ProviderCancelled, ProviderError, type AiProvider } from '../provider';
 import { ListItemRecord } from '../lists/list-item.entity';
 import { recordListChange } from '../lists/list-events';
-import { addNewItems, isAgentFamily, saveAgentSettings } from '../lists/list-writes';
+import { addNewItems, isAgentFamily, saveAgentSettings, type RunSettings } from '../lists/list-writes';
 import { addSubElements, subElementsOf } from '../lists/sub-element-handlers';
 import { AppliedJob } from './applied-job.entity';
 import { listPrompt, subElementPrompt } from './prompts';
-import { cleanListReply, cleanSubElementReply } from './reply-cleaning';
+import { cleanListReply, cleanSubElementReply, type CleanedItem } from './reply-cleaning';
+import { RunningJobs } from './running-jobs';
+import { StreamedList } from './streamed-list';
 
 type ListJob = Extract<GenerationJob, { kind: 'list' }>;
+type Progress = { stored: number; total: number };
+
+const settingsOf = (job: ListJob): RunSettings => ({
+  levels: job.levels,
+  aiModel: job.ai_model,
+  frequency: job.frequency,
+  agentRole: job.agent_role,
+  name: job.name,
+});
 type SubElementJob = Extract<GenerationJob, { kind: 'sub_elements' }>;
 
 /**
@@ -44,7 +59,13 @@ export class JobRunner {
     private readonly logger: Logger,
     private readonly bus: Bus,
     private readonly random: RandomSource = Math.random,
+    private readonly running = new RunningJobs(),
   ) {}
+
+  /** A user's Cancel, heard by every worker: the one running the job aborts its provider call. */
+  cancel(jobId: string, userId: number): void {
+    this.running.cancel(jobId, userId);
+  }
 
   async run(job: Job): Promise<void> {
     const parsed = GenerationJob.safeParse(job.payload);
@@ -83,40 +104,139 @@ export class JobRunner {
   }
 
   private async runList(job: ListJob, context: RequestContext): Promise<void> {
-    const existing = (await this.em().find(ListItemRecord, { userId: job.user_id, family: job.family })).map(
-      (item) => item.aiResponse,
-    );
+    const mine = await this.em().find(ListItemRecord, { userId: job.user_id, family: job.family });
+    // A run that started before (its worker died) keeps what it stored; this one asks only for the rest.
+    const progress: Progress = {
+      stored: mine.filter((item) => item.jobId === job.job_id).length,
+      total: job.frequency,
+    };
+    const existing = mine.map((item) => item.aiResponse);
     const plan = job.family === 'tl' ? planTypeRequest(job.frequency, job.seeds) : null;
-    let reply = '';
-    if (!plan || plan.newCount > 0) {
-      const prompt = listPrompt({
-        family: job.family,
-        model: job.ai_model,
-        count: plan ? plan.newCount : job.frequency,
-        frequency: job.frequency,
-        agentRole: job.agent_role,
-        name: job.name,
-        existing: [...existing, ...(plan?.keptSeeds ?? [])],
-      });
-      const answer = await this.ask(job, prompt, context, null);
-      if (answer === null) return;
-      reply = answer;
+    if (plan && plan.newCount === 0) {
+      const items = cleanListReply({ ...job, reply: '', seeds: job.seeds, existing, random: this.random });
+      await this.finishRun(job, context, 'stored', items, progress);
+      return;
     }
-    const items = cleanListReply({ ...job, reply, seeds: job.seeds, existing, random: this.random });
-    const settings = {
-      levels: job.levels,
-      aiModel: job.ai_model,
+    const prompt = listPrompt({
+      family: job.family,
+      model: job.ai_model,
+      count: plan ? plan.newCount : job.frequency,
       frequency: job.frequency,
       agentRole: job.agent_role,
       name: job.name,
-    };
-    await this.commit(job, 'stored', async (tx) => {
+      existing: [...existing, ...(plan?.keptSeeds ?? [])],
+    });
+    const signal = this.running.start(job.job_id, job.user_id);
+    try {
+      await this.streamList(job, context, prompt, existing, progress, signal);
+    } finally {
+      this.running.end(job.job_id);
+    }
+  }
+
+  /** Asks with a streamed reply, storing each cleaned item as it completes; a malformed reply is asked again once. */
+  private async streamList(
+    job: ListJob,
+    context: RequestContext,
+    prompt: ChatRequest,
+    existing: string[],
+    progress: Progress,
+    signal: AbortSignal,
+  ): Promise<void> {
+    const given: string[] = [];
+    for (let attempt = 1; ; attempt += 1) {
+      const stream = new StreamedList({
+        family: job.family,
+        frequency: job.frequency,
+        seeds: job.seeds,
+        existing: [...existing, ...given],
+        limit: progress.total - progress.stored,
+      });
+      // One write at a time, in order; the first failure stops the rest and fails the job (redelivered, resumed).
+      let writes = Promise.resolve();
+      let writeError: unknown;
+      const store = (items: CleanedItem[]) => {
+        if (items.length === 0) return;
+        given.push(...items.map((item) => item.text));
+        writes = writes
+          .then(() => (writeError ? undefined : this.storeStreamed(job, context, items, progress)))
+          .catch((error: unknown) => void (writeError ??= error));
+      };
+      let response: ChatResponse;
+      try {
+        response = await this.provider.complete(
+          { ...prompt, audit: auditOf(job) },
+          {
+            signal,
+            onText: (delta) => store(stream.add(delta)),
+            jsonSchema: listReplyJsonSchema(job.family),
+          },
+        );
+      } catch (error) {
+        await writes;
+        if (writeError) throw writeError;
+        if (error instanceof ProviderCancelled) {
+          await this.finishRun(job, context, 'cancelled', [], progress);
+          return;
+        }
+        await this.providerFailed(job, error, context, null);
+        return;
+      }
+      store(stream.finish(response.content));
+      await writes;
+      if (writeError) throw writeError;
+      if (response.replyIssue) {
+        this.logger.warn({ jobId: job.job_id, replyIssue: response.replyIssue }, 'provider reply altered');
+      }
+      if (stream.malformed) {
+        this.logger.warn({ jobId: job.job_id, attempt }, 'malformed structured reply');
+        if (attempt === 1) continue;
+        await this.fail(job, 'failed', AI_MALFORMED_MESSAGE, context, null);
+        return;
+      }
+      if (response.content.trim() === '' && progress.stored === 0) {
+        await this.fail(job, 'empty', AI_EMPTY_MESSAGE, context, null);
+        return;
+      }
+      await this.finishRun(job, context, 'stored', [], progress);
+      return;
+    }
+  }
+
+  /** One or more items of a streamed run, committed and published at once (the unique index keeps them single). */
+  private async storeStreamed(
+    job: ListJob,
+    context: RequestContext,
+    items: CleanedItem[],
+    progress: Progress,
+  ): Promise<void> {
+    await this.writer.write(async (tx) => {
       const target = { userId: job.user_id, family: job.family, jobId: job.job_id };
+      const added = await addNewItems(tx, target, items, settingsOf(job));
+      if (added.length === 0) return;
+      progress.stored += added.length;
+      await recordListChange(tx, target, { added }, context, { ...progress, state: 'running' });
+    });
+  }
+
+  /** The run's end: its last items, the agent settings (a finished run only), the ledger row and the final event. */
+  private async finishRun(
+    job: ListJob,
+    context: RequestContext,
+    outcome: 'stored' | 'cancelled',
+    items: CleanedItem[],
+    progress: Progress,
+  ): Promise<void> {
+    await this.commit(job, outcome, async (tx) => {
+      const target = { userId: job.user_id, family: job.family, jobId: job.job_id };
+      const settings = settingsOf(job);
       const added = await addNewItems(tx, target, items, settings);
-      if (isAgentFamily(job.family)) {
+      progress.stored += added.length;
+      if (outcome === 'stored' && isAgentFamily(job.family)) {
         await saveAgentSettings(tx, job.user_id, job.family, settings, new Date(`${job.today}T12:00:00Z`));
       }
-      await recordListChange(tx, target, { added }, context);
+      const state = outcome === 'stored' ? 'done' : 'cancelled';
+      await recordListChange(tx, target, { added }, context, { ...progress, state });
     });
   }
 
@@ -140,7 +260,7 @@ export class JobRunner {
   /** The reply text, or null after recording the failure ('Error occurred while processing.' / 'No response from AI.'). */
   private async ask(
     job: GenerationJob,
-    prompt: Parameters<AiProvider['complete']>[0],
+    prompt: ChatRequest,
     context: RequestContext,
     elementId: number | null,
   ): Promise<string | null> {
@@ -148,14 +268,7 @@ export class JobRunner {
     try {
       content = (await this.provider.complete({ ...prompt, audit: auditOf(job) })).content;
     } catch (error) {
-      if (!(error instanceof ProviderError)) throw error;
-      this.logger.warn(
-        { jobId: job.job_id, status: error.status, detail: error.message },
-        'generation failed',
-      );
-      // Unreachable, rate limited or failing: worth another try later (the bus retries until the deadline).
-      if (isTransient(error)) throw error;
-      await this.fail(job, 'failed', AI_FAILURE_MESSAGE, context, elementId);
+      await this.providerFailed(job, error, context, elementId);
       return null;
     }
     if (content.trim() === '') {
@@ -163,6 +276,20 @@ export class JobRunner {
       return null;
     }
     return content;
+  }
+
+  /** Rethrows what may succeed later (the bus retries until the deadline); records any other provider failure. */
+  private async providerFailed(
+    job: GenerationJob,
+    error: unknown,
+    context: RequestContext,
+    elementId: number | null,
+  ): Promise<void> {
+    if (!(error instanceof ProviderError)) throw error;
+    this.logger.warn({ jobId: job.job_id, status: error.status, detail: error.message }, 'generation failed');
+    // Unreachable, rate limited or failing: worth another try later (the bus retries until the deadline).
+    if (isTransient(error)) throw error;
+    await this.fail(job, 'failed', AI_FAILURE_MESSAGE, context, elementId);
   }
 
   private async fail(

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type EntityManager } from '@mikro-orm/postgresql';
 import {
   GENERATION_QUEUE,
+  aiEvents,
   calendarDayOf,
   mayRunToday,
   type aiOperations,
@@ -76,6 +77,18 @@ export class RunHandlers {
       },
       context,
     );
+  }
+
+  /** A user's Cancel: told to every AI worker (the job runs on one of them); the items stored so far stay. */
+  async cancelRun(request: Req<'cancelRun'>, context: RequestContext): Promise<{ requested: boolean }> {
+    await requireAccess(this.bus, context, 'write', request.user_id);
+    const event = aiEvents.runCancelRequested;
+    await this.bus.publish(
+      event.subject,
+      event.payload.parse({ userId: request.user_id, jobId: request.job_id }),
+      { id: `${request.job_id}.cancel`, context },
+    );
+    return { requested: true };
   }
 
   private async enqueue(job: GenerationJob, context: RequestContext): Promise<JobTicket> {

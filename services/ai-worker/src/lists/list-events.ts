@@ -1,5 +1,11 @@
 import { type EntityManager } from '@mikro-orm/postgresql';
-import { aiEvents, type ListFamily, type ListItem, type RequestContext } from '@promptloom/proto';
+import {
+  aiEvents,
+  type ListFamily,
+  type ListItem,
+  type RequestContext,
+  type RunProgress,
+} from '@promptloom/proto';
 import { recordEvent } from '@promptloom/shared';
 
 /** Items per event: far below the bus's 1 MB at the longest items (about 600 bytes each). */
@@ -22,10 +28,13 @@ export async function recordListChange(
   target: { userId: number; family: ListFamily; jobId: string | null },
   change: ListChange,
   context: RequestContext,
+  /** A streamed run's progress, carried by each part. */
+  run?: RunProgress,
 ): Promise<void> {
   for (const part of partsOf(change, LIST_CHANGE_ITEMS_PER_EVENT)) {
     const version = await nextListVersion(tx, target.userId, target.family);
-    recordEvent(tx, aiEvents.listUpdated, { ...target, ...part, version, committedAt: Date.now() }, context);
+    const payload = { ...target, ...part, version, committedAt: Date.now(), ...(run && { run }) };
+    recordEvent(tx, aiEvents.listUpdated, payload, context);
   }
 }
 

@@ -60,6 +60,11 @@ export interface ProviderOptions {
   timeoutMs?: number;
   /** Retries after the first attempt on connection errors, 408, 409, 429 and 5xx; default 2. */
   maxRetries?: number;
+  /**
+   * AI_MODEL_MAP: the model the provider is asked for, by the product's model name (e.g. gpt-4o → llama3.1:8b for a
+   * local Ollama); a name not in it is sent as it is.
+   */
+  modelMap?: Readonly<Record<string, string>>;
   /** AI_STRUCTURED_OUTPUT; default auto. */
   structuredOutput?: StructuredOutputSetting;
 }

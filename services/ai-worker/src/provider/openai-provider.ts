@@ -29,6 +29,7 @@ export class OpenAiProvider implements AiProvider {
   private readonly client: OpenAI;
   private readonly structured: boolean;
   private readonly timeoutMs: number;
+  private readonly modelMap: Readonly<Record<string, string>>;
 
   constructor(options: ProviderOptions & { apiKey: string }) {
     // Named, not located: the base URL of a self-hosted server is the operator's business.
@@ -36,6 +37,7 @@ export class OpenAiProvider implements AiProvider {
     const setting = options.structuredOutput ?? 'auto';
     this.structured = setting === 'on' || (setting === 'auto' && !options.baseUrl);
     this.timeoutMs = options.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS;
+    this.modelMap = options.modelMap ?? {};
     this.client = new OpenAI({
       apiKey: options.apiKey,
       baseURL: options.baseUrl,
@@ -73,7 +75,7 @@ export class OpenAiProvider implements AiProvider {
   private body(request: ChatRequest, options: CompleteOptions) {
     const schema = this.structured ? options.jsonSchema : undefined;
     return {
-      model: request.model,
+      model: this.modelMap[request.model] ?? request.model,
       messages: request.messages,
       max_tokens: request.max_tokens,
       temperature: request.temperature,

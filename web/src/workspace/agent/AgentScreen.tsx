@@ -18,6 +18,7 @@ import { AI_MODELS, MY_AI_QUOTA, PREVIOUS_SETTINGS } from '../data/agent-operati
 import { AiQuotaNote } from './AiQuotaNote';
 import { useSelection } from '../data/useSelection';
 import { FAMILY_VIEW } from '../families';
+import { RunProgressView } from './RunProgressView';
 import { useAgentRun } from './useAgentRun';
 
 /** TR and BR offer one model, labelled 'Open AI' (SPEC §2); it runs the first offered model. */
@@ -37,7 +38,7 @@ export function AgentScreen({ family }: { family: ListFamily }) {
   const models = useQuery(AI_MODELS);
   const previous = useQuery(PREVIOUS_SETTINGS, { variables: { family } });
   const { selection } = useSelection();
-  const { state, run } = useAgentRun(family);
+  const { state, run, cancel } = useAgentRun(family);
   const quota = useQuery(MY_AI_QUOTA, { fetchPolicy: 'cache-and-network' });
   const [model, setModel] = useState(MODEL_PLACEHOLDER);
   const [frequency, setFrequency] = useState('');
@@ -155,6 +156,17 @@ export function AgentScreen({ family }: { family: ListFamily }) {
             <p className="notice" role="status">
               Generating your {view.title.toLowerCase()}… they will appear as soon as they are ready.
             </p>
+          )}
+          {(state.phase === 'running' || state.phase === 'cancelled') && <RunProgressView run={state} />}
+          {running && (
+            <button
+              type="button"
+              className="button-secondary"
+              onClick={() => void cancel()}
+              disabled={state.cancelling}
+            >
+              {state.cancelling ? 'Cancelling…' : 'Cancel'}
+            </button>
           )}
         </form>
       </main>

@@ -3,27 +3,52 @@ import { useMutation } from '@apollo/client/react';
 import { type ListFamily } from '@promptloom/proto';
 import { limitMessageOf } from '../../apollo/limit-errors';
 import { useResumableSubscription } from '../../apollo/useResumableSubscription';
-import { GENERATION_FAILED, LIST_JOBS_DONE, RUN_AGENT, type RunAgentInput } from '../data/agent-operations';
+import {
+  CANCEL_RUN,
+  GENERATION_FAILED,
+  LIST_JOBS_DONE,
+  RUN_AGENT,
+  type RunAgentInput,
+} from '../data/agent-operations';
+
+/** A streamed run so far: the items stored in order, and how many of how many. */
+export interface RunSoFar {
+  items: string[];
+  stored: number;
+  total: number | null;
+}
 
 export type RunState =
   | { phase: 'idle' }
-  | { phase: 'running'; jobId: string }
+  | ({ phase: 'running'; jobId: string; cancelling: boolean } & RunSoFar)
   | { phase: 'done'; jobId: string }
+  | ({ phase: 'cancelled'; jobId: string } & RunSoFar)
   | { phase: 'failed'; message: string }
   | { phase: 'not_due'; nextDate: string | null };
 
+const NOTHING_YET: RunSoFar = { items: [], stored: 0, total: null };
+
 /**
- * Runs an agent and follows its job: the result arrives through `listUpdated` (with the job id) or
- * `generationFailed`. Subscribed before the run starts, so a fast result is not missed.
+ * Runs an agent and follows its job: its items arrive one by one through `listUpdated` (with the job id and the
+ * run's progress), its end as a last `listUpdated` (done or cancelled) or `generationFailed`. Subscribed before the
+ * run starts, so a fast result is not missed.
  */
 export function useAgentRun(family: ListFamily) {
   const [state, setState] = useState<RunState>({ phase: 'idle' });
   const finished = useRef(new Map<string, RunState>());
+  const soFar = useRef(new Map<string, RunSoFar>());
   const [runAgent] = useMutation(RUN_AGENT);
+  const [cancelRun] = useMutation(CANCEL_RUN);
 
   const settle = (jobId: string, outcome: RunState) => {
     finished.current.set(jobId, outcome);
     setState((current) => (current.phase === 'running' && current.jobId === jobId ? outcome : current));
+  };
+  const progress = (jobId: string, added: string[], stored: number, total: number) => {
+    const before = soFar.current.get(jobId) ?? NOTHING_YET;
+    const next = { items: [...before.items, ...added], stored, total };
+    soFar.current.set(jobId, next);
+    return next;
   };
   // A resume that the gateway cannot serve leaves nothing to read again here: the job's outcome is in the list.
   const ignore = () => undefined;
@@ -32,7 +57,22 @@ export function useAgentRun(family: ListFamily) {
     sequenceOf: (data) => data.listUpdated.sequence,
     readAgain: ignore,
     onData: ({ listUpdated }) => {
-      if (listUpdated.jobId) settle(listUpdated.jobId, { phase: 'done', jobId: listUpdated.jobId });
+      const { jobId, run } = listUpdated;
+      if (!jobId) return;
+      if (!run) return settle(jobId, { phase: 'done', jobId });
+      const next = progress(
+        jobId,
+        listUpdated.added.map((item) => item.aiResponse),
+        run.stored,
+        run.total,
+      );
+      if (run.state === 'done') settle(jobId, { phase: 'done', jobId });
+      else if (run.state === 'cancelled') settle(jobId, { phase: 'cancelled', jobId, ...next });
+      else {
+        setState((current) =>
+          current.phase === 'running' && current.jobId === jobId ? { ...current, ...next } : current,
+        );
+      }
     },
   });
   useResumableSubscription(GENERATION_FAILED, {
@@ -52,11 +92,25 @@ export function useAgentRun(family: ListFamily) {
         setState({ phase: 'not_due', nextDate: ticket.nextDate });
         return;
       }
-      setState(finished.current.get(ticket.jobId) ?? { phase: 'running', jobId: ticket.jobId });
+      const so = soFar.current.get(ticket.jobId) ?? { ...NOTHING_YET, total: input.frequency };
+      setState(
+        finished.current.get(ticket.jobId) ?? {
+          phase: 'running',
+          jobId: ticket.jobId,
+          cancelling: false,
+          ...so,
+        },
+      );
     } catch (error) {
       // A run past the day's AI quota says so (and when it may run again) instead of the generic failure.
       setState({ phase: 'failed', message: limitMessageOf(error) ?? 'Error occurred while processing.' });
     }
   }
-  return { state, run };
+
+  async function cancel() {
+    if (state.phase !== 'running') return;
+    setState({ ...state, cancelling: true });
+    await cancelRun({ variables: { jobId: state.jobId } }).catch(() => undefined);
+  }
+  return { state, run, cancel };
 }

@@ -2,6 +2,7 @@ import { type MyAiQuotaQuery, type PreviousSettingsQuery } from '../../generated
 
 export {
   AiModelsDocument as AI_MODELS,
+  CancelRunDocument as CANCEL_RUN,
   GenerationFailedDocument as GENERATION_FAILED,
   ListJobsDoneDocument as LIST_JOBS_DONE,
   MyAiQuotaDocument as MY_AI_QUOTA,
