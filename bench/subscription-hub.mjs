@@ -3,10 +3,13 @@
 // the same run, three runs each. Run after `npm run build` (or `npx tsc -b`):
 //   node --expose-gc bench/subscription-hub.mjs [leak|idle|live ...]
 //   env: RUNS 3, LEAK_SUBSCRIPTIONS 2000, IDLE_SUBSCRIPTIONS 10000, PER_SOCKET 100, LIVE_USERS 200, LIVE_PER_USER 50,
-//        PROBES 20, DISTINCT (1: every idle subscription a different query text, to see the document cache's share)
+//        PROBES 20, DISTINCT (1: every idle subscription a different query text, to see the document cache's share),
+//        PROFILE (a file name: the CPU profile of the `live` scenario's full rounds, for Chrome's DevTools)
 // The product (admin service, AI worker, gateway; in-process bus; real PostgreSQL) runs in this process; the
 // WebSocket clients run in a child process, so the figures of this process are the product's own.
 import { fork } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import inspector from 'node:inspector';
 import { loadavg } from 'node:os';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -46,7 +49,9 @@ function runClient() {
       process.send({ type: 'closed', key: command.key });
     } else if (command.type === 'stats') {
       const group = groups.get(command.key);
-      process.send({ type: 'stats', key: command.key, count: group.count, latencies: group.latencies });
+      // Latencies only when read out (reset): polling the count must not ship (and parse) thousands of them.
+      const latencies = command.reset ? group.latencies : [];
+      process.send({ type: 'stats', key: command.key, count: group.count, latencies });
       if (command.reset) {
         group.latencies = [];
         group.count = 0;
@@ -276,6 +281,63 @@ async function runProduct() {
     return (used.user + used.system) / 1000 / count;
   }
 
+  /** A CPU profile of this process, recorded only while resumed (a paused one keeps what it has). */
+  async function startProfiler() {
+    const session = new inspector.Session();
+    session.connect();
+    const post = (method, params) =>
+      new Promise((resolve, reject) =>
+        session.post(method, params, (error, answer) => (error ? reject(error) : resolve(answer))),
+      );
+    await post('Profiler.enable');
+    const nodes = new Map();
+    const samples = [];
+    const timeDeltas = [];
+    let first = null;
+    let last = null;
+    let running = false;
+    return {
+      async resume() {
+        await post('Profiler.start');
+        running = true;
+      },
+      async pause() {
+        if (!running) return;
+        running = false;
+        const { profile } = await post('Profiler.stop');
+        // Node ids are per recording: re-key them by call path so the recordings merge into one profile.
+        const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+        const keyOf = new Map();
+        const parentOf = new Map();
+        for (const node of profile.nodes)
+          for (const child of node.children ?? []) parentOf.set(child, node.id);
+        const key = (id) => {
+          if (keyOf.has(id)) return keyOf.get(id);
+          const frame = byId.get(id).callFrame;
+          const parent = parentOf.has(id) ? key(parentOf.get(id)) : '';
+          const own = `${parent}>${frame.functionName}@${frame.url}:${frame.lineNumber}:${frame.columnNumber}`;
+          keyOf.set(id, own);
+          if (!nodes.has(own)) {
+            const merged = { id: nodes.size + 1, callFrame: frame, children: [] };
+            nodes.set(own, merged);
+            if (parent) nodes.get(parent).children.push(merged.id);
+          }
+          return own;
+        };
+        for (const node of profile.nodes) key(node.id);
+        samples.push(...profile.samples.map((id) => nodes.get(keyOf.get(id)).id));
+        timeDeltas.push(...profile.timeDeltas);
+        first ??= profile.startTime;
+        last = (last ?? first) + (profile.endTime - profile.startTime);
+      },
+      async stop() {
+        await this.pause();
+        session.disconnect();
+        return { nodes: [...nodes.values()], startTime: first, endTime: last, samples, timeDeltas };
+      },
+    };
+  }
+
   console.log(`load average before: ${load()}`);
   const probe = await signUp();
   const probeKey = await open([probe.token], 1, 1);
@@ -325,7 +387,25 @@ async function runProduct() {
 
   if (scenarios.includes('live')) {
     const users = await signUpMany(LIVE_USERS);
-    async function liveRound(perUser) {
+    const profiler = process.env.PROFILE ? await startProfiler() : null;
+    let published = 0;
+    /** The event a write of `user` publishes (through the outbox), put on the bus directly: no HTTP, no database. */
+    async function publishChange(user) {
+      published += 1;
+      const payload = {
+        userId: user.userId,
+        family: 'tl',
+        version: 1_000_000 + published,
+        added: [],
+        changed: [],
+        removed: [],
+        jobId: null,
+        committedAt: Date.now(),
+      };
+      await bus.publish('evt.ai.list.updated', payload, { id: `bench-delivery-${published}-${Date.now()}` });
+    }
+    /** Each user's socket holds `perUser` subscriptions; one change per user (4 in flight), counted at the client. */
+    async function liveRound(perUser, change = write) {
       // One socket per user, holding `perUser` subscriptions.
       const keysOfRound = [
         await open(
@@ -335,11 +415,13 @@ async function runProduct() {
         ),
       ];
       for (const key of keysOfRound) await stats(key);
+      if (perUser > 1) await profiler?.resume();
+      const cpuStarted = process.cpuUsage();
       let next = 0;
       const inFlight = 4;
       await Promise.all(
         Array.from({ length: inFlight }, async () => {
-          while (next < users.length) await write(users[next++]);
+          while (next < users.length) await change(users[next++]);
         }),
       );
       const expected = users.length * perUser;
@@ -358,6 +440,8 @@ async function runProduct() {
         if (stalled > 100) break;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
+      const cpu = process.cpuUsage(cpuStarted);
+      if (perUser > 1) await profiler?.pause();
       const latencies = [];
       for (const key of keysOfRound) latencies.push(...(await stats(key)).latencies);
       for (const key of keysOfRound) await close(key);
@@ -367,16 +451,41 @@ async function runProduct() {
         p99: percentile(latencies, 0.99),
         lost: expected - latencies.length,
         expected,
+        cpuMs: (cpu.user + cpu.system) / 1000,
+        systemMs: cpu.system / 1000,
       };
     }
+    // A warm-up of both rounds first (not counted): the first run's figures would otherwise include the JIT's work.
+    await liveRound(1);
+    await liveRound(LIVE_PER_USER);
     for (let run = 1; run <= RUNS; run++) {
       const baseline = await liveRound(1);
       const full = await liveRound(LIVE_PER_USER);
+      // This process's CPU (the writes' whole path and their deliveries) per delivery in each round; the marginal
+      // figure is what each delivery past the baseline's adds, whatever the machine's load.
+      const perDelivery = (round) => `${((round.cpuMs / round.expected) * 1000).toFixed(0)} µs`;
+      const marginal = ((full.cpuMs - baseline.cpuMs) / (full.expected - baseline.expected)) * 1000;
       console.log(
         `live run ${run} (load ${load()}): ${users.length} writes, 4 in flight; ${users.length} subscribers p50/p99 ${ms(baseline.p50)}/${ms(baseline.p99)} (lost ${baseline.lost})` +
-          ` → ${users.length * LIVE_PER_USER} subscribers p50/p99 ${ms(full.p50)}/${ms(full.p99)} (lost ${full.lost} of ${full.expected}; p99 ×${(full.p99 / baseline.p99).toFixed(2)})`,
+          ` → ${users.length * LIVE_PER_USER} subscribers p50/p99 ${ms(full.p50)}/${ms(full.p99)} (lost ${full.lost} of ${full.expected}; p99 ×${(full.p99 / baseline.p99).toFixed(2)});` +
+          ` gateway CPU ${baseline.cpuMs.toFixed(0)} → ${full.cpuMs.toFixed(0)} ms, per delivery ${perDelivery(baseline)} → ${perDelivery(full)},` +
+          ` each delivery past the baseline's ${marginal.toFixed(0)} µs`,
       );
     }
+    // The deliveries' own CPU, without the writes' (HTTP, worker, PostgreSQL), whose cost varies run to run by more
+    // than all the deliveries together: the same rounds with each user's change published on the bus directly.
+    for (let run = 1; run <= RUNS; run++) {
+      const baseline = await liveRound(1, publishChange);
+      const full = await liveRound(LIVE_PER_USER, publishChange);
+      const marginal = ((full.cpuMs - baseline.cpuMs) / (full.expected - baseline.expected)) * 1000;
+      console.log(
+        `delivery-only run ${run} (load ${load()}): ${users.length} events published on the bus; ${users.length} subscribers p50/p99 ${ms(baseline.p50)}/${ms(baseline.p99)}` +
+          ` → ${users.length * LIVE_PER_USER} p50/p99 ${ms(full.p50)}/${ms(full.p99)} (lost ${full.lost});` +
+          ` gateway CPU ${baseline.cpuMs.toFixed(0)} → ${full.cpuMs.toFixed(0)} ms (system ${baseline.systemMs.toFixed(0)} → ${full.systemMs.toFixed(0)} ms),` +
+          ` each delivery past the baseline's ${marginal.toFixed(1)} µs`,
+      );
+    }
+    if (profiler) writeFileSync(process.env.PROFILE, JSON.stringify(await profiler.stop()));
   }
 
   console.log(`load average after: ${load()}`);

@@ -80,10 +80,46 @@ def check_service(name, service, problems):
         source = re.sub(r"/dist/(.*)\.js$", r"/src/\1.ts", script)
         if not os.path.isfile(os.path.join(context, source)):
             problems.append(f"{name}: entrypoint {script} has no source {source}")
-        elif not any(re.search(r"COPY\s+--from=build\s+.*" + re.escape(os.path.dirname(script)), line)
-                     for stage in stage_chain(all_stages, target) for line in all_stages[stage]):
+        elif "build" not in stage_chain(all_stages, target) and not any(
+                re.search(r"COPY\s+--from=build\s+.*" + re.escape(os.path.dirname(script)), line)
+                for stage in stage_chain(all_stages, target) for line in all_stages[stage]):
             problems.append(f"{name}: target {target} does not copy {os.path.dirname(script)}")
     return True
+
+
+def seconds(duration):
+    """'30s', '1m30s' or a number of seconds, as seconds."""
+    if isinstance(duration, (int, float)):
+        return duration
+    total = 0
+    for amount, unit in re.findall(r"(\d+)(h|m|s)", str(duration)):
+        total += int(amount) * {"h": 3600, "m": 60, "s": 1}[unit]
+    return total
+
+
+def check_hardening(name, service, problems):
+    """deploy/README.md "Hardening": what every container built here must have."""
+    if not service.get("read_only"):
+        problems.append(f"{name}: root filesystem is not read_only")
+    if (service.get("logging") or {}).get("options", {}).get("max-size") is None:
+        problems.append(f"{name}: logs are not rotated (logging.options.max-size)")
+    if not (service.get("mem_limit") or service.get("deploy", {}).get("resources")):
+        problems.append(f"{name}: no memory limit")
+    environment = service.get("environment") or {}
+    if "target" in (service.get("build") or {}) and service["build"]["target"] != "web":
+        drain = int(environment.get("SHUTDOWN_TIMEOUT_MS", 20000)) / 1000
+        if seconds(service.get("stop_grace_period", "10s")) <= drain:
+            problems.append(f"{name}: stop_grace_period is not longer than its drain ({drain:g} s)")
+    for secret in ("POSTGRES_PASSWORD", "MINIO_ROOT_PASSWORD"):
+        if secret in environment:
+            problems.append(f"{name}: an app container holds {secret}")
+
+
+def check_mounted_files(name, service, problems):
+    for volume in service.get("volumes") or []:
+        source = volume.get("source") if isinstance(volume, dict) else volume.split(":")[0]
+        if source and source.startswith(os.path.join(REPO, "deploy")) and not os.path.exists(source):
+            problems.append(f"{name}: mounts {source}, which does not exist")
 
 
 def main():
@@ -92,8 +128,14 @@ def main():
     for name, service in (compose.get("services") or {}).items():
         if check_service(name, service, problems):
             built.append(name)
-        if "healthcheck" not in service and name != "minio-init":
+            if "ops" not in (service.get("profiles") or []):
+                check_hardening(name, service, problems)
+        check_mounted_files(name, service, problems)
+        one_shot = name.endswith("-init") or "ops" in (service.get("profiles") or [])
+        if "healthcheck" not in service and not one_shot:
             problems.append(f"{name}: no healthcheck")
+    if (compose.get("services") or {}).get("gateway", {}).get("ports"):
+        problems.append("gateway: a host port blocks `--scale gateway`; `web` is the entry")
     for problem in problems:
         print(f"docker-compose.yml: {problem}", file=sys.stderr)
     if problems:

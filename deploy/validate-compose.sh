@@ -6,6 +6,9 @@ cd "$(dirname "$0")/.."
 env_file=$(mktemp)
 trap 'rm -f "$env_file"' EXIT
 printf '%s\n' POSTGRES_PASSWORD=ci-only JWT_SECRET=ci-only-secret-of-at-least-32-chars \
+  ADMIN_DB_PASSWORD=ci-a AI_WORKER_DB_PASSWORD=ci-b SIGNATURE_DB_PASSWORD=ci-c GATEWAY_DB_PASSWORD=ci-d \
+  NATS_ADMIN_PASSWORD=ci-e NATS_AI_WORKER_PASSWORD=ci-f NATS_SIGNATURE_PASSWORD=ci-g NATS_GATEWAY_PASSWORD=ci-h \
+  MINIO_ROOT_USER=ci-root MINIO_ROOT_PASSWORD=ci-root-password \
   S3_ACCESS_KEY=ci-only S3_SECRET_KEY=ci-only-too >"$env_file"
 docker-compose -f docker-compose.yml --env-file "$env_file" config -q
 docker-compose -f docker-compose.yml --env-file "$env_file" config | python3 deploy/check-compose.py

@@ -18,7 +18,7 @@ import {
 import { CurrentUsers } from './auth/current-users';
 import { Sessions } from './auth/sessions';
 import { TokenService } from './auth/token-service';
-import { bodyParsers, bodyParsingErrors } from './http/body-parsing';
+import { bodyParsing } from './http/body-parsing';
 import { corsPolicy } from './http/cors-policy';
 import { contentEncodingGuard } from './edge/content-encoding';
 import { requestTextGuard } from './edge/request-text-guard';
@@ -27,9 +27,10 @@ import { metricsRoute } from './http/metrics-route';
 import { requestContext } from './http/request-context';
 import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
+import { series } from './http/series';
 import { DEFAULT_REQUEST_LIMITS, requestLimits, type RequestLimitSettings } from './http/request-limit';
 import { webApp } from './http/web-app';
-import { imageRoutes, signatureRoutes, streamRoutes } from './rest/signature';
+import { imageRoutes, signatureRoutes, streamRoutes, streamSettingsRoutes } from './rest/signature';
 import { resolveUploadSettings, type UploadSettings } from './uploads/upload-settings';
 import { adminAiCallRoutes } from './rest/admin-ai-call-routes';
 import { adminAiQuotaRoutes } from './rest/admin-ai-quota-routes';
@@ -51,6 +52,7 @@ import { buildGatewaySchema } from './graphql/schema';
 import { startSubscriptionsServer } from './graphql/subscriptions-server';
 import { EventHub, type EventHubOptions } from './subscriptions/event-hub';
 import { RESUMABLE_AI_EVENTS } from './graphql/ai';
+import { RESUMABLE_SIGNATURE_EVENTS } from './graphql/signature';
 import { DEFAULT_SUBSCRIPTION_LIMITS, type SubscriptionLimits } from './subscriptions/subscription-budget';
 
 export interface GatewayOptions {
@@ -118,7 +120,10 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   const httpServer = http.createServer(app);
 
   const uploads = await resolveUploadSettings(options.uploads);
-  const events = new EventHub({ resumable: RESUMABLE_AI_EVENTS, ...options.eventHub });
+  const events = new EventHub({
+    resumable: [...RESUMABLE_AI_EVENTS, ...RESUMABLE_SIGNATURE_EVENTS],
+    ...options.eventHub,
+  });
   await events.start(options.bus);
   const schema = await buildGatewaySchema(events);
   const limits = requestLimits({ ...DEFAULT_REQUEST_LIMITS, ...options.requestLimits }, options.logger);
@@ -161,8 +166,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   });
   await apollo.start();
 
-  app.use(securityHeaders());
-  app.use(corsPolicy(options.corsOrigins ?? []));
+  app.use(series(securityHeaders(), corsPolicy(options.corsOrigins ?? [])));
 
   app.get('/healthz', (_request, response) => {
     response.json({ status: 'ok' });
@@ -174,21 +178,27 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
 
   app.get('/metrics', metricsRoute({ token: options.metricsToken, production }));
 
-  app.use(requestContext(tokens, liveSessions));
-  app.use(requestLog(options.logger));
-  app.use(contentEncodingGuard());
-  app.use('/api', limits.rest);
-  app.use(GRAPHQL_PATH, limits.graphql);
-  app.use(bodyParsers(options.maxBodyBytes));
-  app.use(bodyParsingErrors(options.maxBodyBytes));
-  app.use(requestTextGuard());
+  // Every REST and GraphQL request's edge checks, in this order, as one layer (see series).
+  app.use(
+    series(
+      requestContext(tokens, liveSessions),
+      requestLog(options.logger),
+      contentEncodingGuard(),
+      limits.byPath,
+      bodyParsing(options.maxBodyBytes),
+      requestTextGuard(),
+    ),
+  );
   app.use(
     GRAPHQL_PATH,
     expressMiddleware(apollo, {
       context: async ({ req }) => ({
         request: req.context,
         authError: req.authError,
-        clientIp: req.ip,
+        // Read only by sign-in and sign-up: proxy-addr's walk over X-Forwarded-For is not done for every request.
+        get clientIp() {
+          return req.ip;
+        },
         sessions,
         bus: options.bus,
         events,
@@ -202,6 +212,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   app.use(adminUserRoutes(options.bus));
   app.use(signatureRoutes(options.bus));
   app.use(streamRoutes(options.bus, uploads));
+  app.use(streamSettingsRoutes(options.bus));
   app.use(imageRoutes(options.bus, uploads.objectStore));
   app.use(aiRoutes(options.bus));
   app.use(adminCatalogueRoutes(options.bus));

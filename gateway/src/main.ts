@@ -1,11 +1,13 @@
 import {
   NatsBus,
+  natsConnectionSettings,
   createLogger,
   exitOnStartupFailure,
   MEMORY_LIMIT_STORE,
   closeLimitStore,
   loadConfig,
   openPostgresLimitStore,
+  drainingReadiness,
   requireSettings,
   shutdownOnSignals,
 } from '@promptloom/shared';
@@ -19,7 +21,7 @@ async function main(): Promise<void> {
   try {
     const config = requireSettings(loadConfig(), ['NATS_URL', 'JWT_SECRET'], 'to run the gateway on its own');
     const bus = await NatsBus.connect({
-      servers: config.NATS_URL,
+      ...natsConnectionSettings(config),
       namespace: config.BUS_NAMESPACE,
       requestTimeoutMs: config.BUS_REQUEST_TIMEOUT_MS,
       name: 'gateway',
@@ -32,12 +34,13 @@ async function main(): Promise<void> {
     if (!config.DATABASE_URL && config.RATE_LIMITS_ENABLED) {
       logger.warn('no DATABASE_URL: requests per user are counted per gateway replica, not across replicas');
     }
+    const draining = drainingReadiness(config.SHUTDOWN_READY_DELAY_MS);
     const gateway = await createGateway({
       bus,
       logger,
       jwtSecret: config.JWT_SECRET,
       ...gatewaySettings(config),
-      readinessChecks: [{ name: 'bus', check: async () => bus.isConnected() }],
+      readinessChecks: [{ name: 'bus', check: async () => bus.isConnected() }, draining.check],
       requestLimits: {
         store: limitStore,
         perMinute: config.REQUESTS_PER_USER_PER_MINUTE,
@@ -47,11 +50,16 @@ async function main(): Promise<void> {
     });
     const port = await gateway.listen(config.PORT ?? 4000, config.HOST);
     logger.info({ port }, 'gateway listening');
-    shutdownOnSignals(logger, [
-      { name: 'gateway', run: () => gateway.close() },
-      { name: 'bus', run: () => bus.close() },
-      { name: 'limit store', run: () => closeLimitStore(limitStore) },
-    ]);
+    shutdownOnSignals(
+      logger,
+      [
+        draining.step,
+        { name: 'gateway', run: () => gateway.close() },
+        { name: 'bus', run: () => bus.close() },
+        { name: 'limit store', run: () => closeLimitStore(limitStore) },
+      ],
+      config.SHUTDOWN_TIMEOUT_MS,
+    );
   } catch (error) {
     exitOnStartupFailure(logger, error);
   }

@@ -13,5 +13,6 @@ export * from './signature';
 export * from './records';
 export * from './bus-admin';
 export * from './rules';
+export * from './targets';
 export * from './registry';
 export * from './access';

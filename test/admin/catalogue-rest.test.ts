@@ -90,7 +90,9 @@ describe('REST: modes', () => {
     expect(again.body.errors).toEqual({ name: ['The name has already been taken.'] });
 
     const list = await admin('GET', '/api/admin/mode/list');
-    expect(list.body.mode.data).toEqual([second.body.data]);
+    expect(list.body.mode.data.filter((mode: { name: string }) => mode.name === 'Power')).toEqual([
+      second.body.data,
+    ]);
   });
 
   it('takes module_id as a list, updates with a list, and deletes with the DELETE twin', async () => {
@@ -129,11 +131,17 @@ describe('REST: modes', () => {
   });
 
   it('refuses to delete a module a mode uses (409), and leaves both in place', async () => {
-    const used = await admin('GET', `/api/admin/modules/delete/${creative}`);
+    const held = (await admin('POST', '/api/admin/modules/store', { name: 'Mode Held' })).body.data.id;
+    const mode = await admin('POST', '/api/admin/mode/store', { name: 'Holder', module_id: held });
+    expect(mode.status).toBe(201);
+
+    const used = await admin('GET', `/api/admin/modules/delete/${held}`);
     expect(used.status).toBe(409);
     expect(used.body.message).toBe('This module is used by a mode. Remove it from the mode first.');
     const modules = await admin('GET', '/api/admin/modules/list?per_page=100');
-    expect(modules.body.modules.data.map((module: { id: number }) => module.id)).toContain(creative);
+    expect(modules.body.modules.data.map((module: { id: number }) => module.id)).toContain(held);
+    const modes = await admin('GET', '/api/admin/mode/list');
+    expect(modes.body.mode.data).toContainEqual(mode.body.data);
   });
 });
 

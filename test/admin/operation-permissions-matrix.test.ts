@@ -212,6 +212,9 @@ const SAMPLES: Record<string, (target: Target) => unknown> = {
   }),
   'svc.signature.stream.list': (t) => ({ userId: t.userId }),
   'svc.signature.images.authorize': (t) => ({ key: t.imageKey }),
+  'svc.signature.stream.settings.get': (t) => ({ userId: t.userId }),
+  'svc.signature.stream.settings.update': (t) => ({ userId: t.userId, target: 'sdxl' }),
+  'svc.signature.stream.check': () => ({ target: 'midjourney-6', prompt: 'A cat --ar 16:9' }),
 };
 
 let fixture: AdminFixture;

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { GENERATION_QUEUE, aiEvents, aiOperations, type GenerationJob } from '@promptloom/proto';
 import { NatsBus, call, createLogger, onEvent } from '@promptloom/shared';
-import { createTestDatabase, waitFor, type TestDatabase } from '@promptloom/shared/testing';
+import { createTestDatabase, deferred, waitFor, type TestDatabase } from '@promptloom/shared/testing';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../support/fake-openai-server';
 import { deleteNamespaceStreams } from '../support/nats';
 import {
@@ -78,8 +78,6 @@ describe('generation jobs on NATS with worker processes', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     fake = await startFakeOpenAiServer();
-    fake.fallback = () => ({ content: 'Curator\nRetoucher\nColorist\nGaffer', delayMs: 100 });
-    await startWorker('sk-worker-a');
     bus = await NatsBus.connect({ servers: TEST_NATS_URL, namespace, name: 'ai-jobs-test', logger });
     await onEvent(bus, aiEvents.listUpdated, async ({ jobId, userId, added, run }) => {
       if (jobId) addedByJob.set(jobId, (addedByJob.get(jobId) ?? 0) + added.length);
@@ -89,8 +87,16 @@ describe('generation jobs on NATS with worker processes', () => {
     await db.connect();
   });
 
+  beforeEach(() => {
+    fake.fallback = () => ({ content: 'Curator\nRetoucher\nColorist\nGaffer' });
+  });
+
+  // Each test starts its own workers; a graceful stop lets them acknowledge the job in hand first.
+  afterEach(async () => {
+    await Promise.all(workers.splice(0).map((worker) => worker.stop()));
+  });
+
   afterAll(async () => {
-    await Promise.all(workers.map((worker) => worker.stop('SIGKILL')));
     await bus?.close();
     await db?.end();
     await fake?.close();
@@ -99,15 +105,16 @@ describe('generation jobs on NATS with worker processes', () => {
   });
 
   it('completes a job whose worker was killed in the middle of it, storing its items exactly once', async () => {
-    const [first] = workers;
-    fake.reply({ content: 'Curator\nRetoucher\nColorist', delayMs: 10_000 });
+    const first = await startWorker('sk-worker-a');
+    fake.reply({ hang: true });
     const before = fake.requests.length;
     const job = listJob(101);
     await bus.enqueue(GENERATION_QUEUE, job, { id: job.job_id });
     await waitFor(() => fake.requests.length > before, 'the worker to call the provider');
-    await first!.stop('SIGKILL');
+    await first.stop('SIGKILL');
 
     await startWorker('sk-worker-b');
+    fake.fallback = () => ({ content: 'Curator\nRetoucher\nColorist' });
     await waitFor(
       async () => (await storedCount(job.job_id)) === 3,
       'the job completed by the new worker',
@@ -121,6 +128,8 @@ describe('generation jobs on NATS with worker processes', () => {
   });
 
   it('applies the same command once, whether the bus or the worker sees the repeat', async () => {
+    await startWorker('sk-worker-d');
+    fake.fallback = () => ({ content: 'Curator\nRetoucher\nColorist' });
     const context = { actor: { userId: 202, role: 'user' } };
     const jobId = randomUUID();
     const run = { family: 'tr' as const, user_id: 202, ai_model: 'gpt-4o', frequency: 3, job_id: jobId };
@@ -138,11 +147,17 @@ describe('generation jobs on NATS with worker processes', () => {
   });
 
   it('shares the queue between two worker processes', async () => {
-    await startWorker('sk-worker-c');
-    fake.fallback = () => ({ content: 'Curator\nRetoucher\nColorist\nGaffer', delayMs: 300 });
+    await Promise.all([startWorker('sk-worker-e'), startWorker('sk-worker-f')]);
+    // Every answer is held until each worker has a request in hand (one job at a time each): then both took a job.
+    const answers = deferred();
+    fake.fallback = () => ({ content: 'Curator\nRetoucher\nColorist', until: answers.promise });
     const before = fake.requests.length;
+    const keysAsked = () => new Set(fake.requests.slice(before).map((request) => request.authorization));
     const jobs = Array.from({ length: 10 }, (_, index) => listJob(300 + index));
     await Promise.all(jobs.map((job) => bus.enqueue(GENERATION_QUEUE, job, { id: job.job_id })));
+    await waitFor(() => keysAsked().size === 2, 'each worker to hold a job', 20_000);
+    expect(fake.requests.length - before).toBe(2);
+    answers.resolve();
     await waitFor(
       async () => {
         for (const job of jobs) if ((await storedCount(job.job_id)) !== 3) return false;
@@ -151,7 +166,6 @@ describe('generation jobs on NATS with worker processes', () => {
       'all ten jobs stored',
       30_000,
     );
-    const keys = new Set(fake.requests.slice(before).map((request) => request.authorization));
-    expect(keys).toEqual(new Set(['Bearer sk-worker-b', 'Bearer sk-worker-c']));
+    expect(keysAsked()).toEqual(new Set(['Bearer sk-worker-e', 'Bearer sk-worker-f']));
   });
 });

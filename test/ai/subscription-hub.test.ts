@@ -165,6 +165,47 @@ describe.each(BUSES)('GraphQL subscriptions through the event hub, on the %s', (
     await waitFor(noneOpen, 'nothing left open');
   });
 
+  it("gives each of a socket's identical subscriptions its own message, and nothing of one's arguments or user to another", async () => {
+    const [ada, bob] = [await signUp(product.baseUrl), await signUp(product.baseUrl)];
+    const byVariable =
+      'subscription ($family: ListFamily!) { listUpdated(family: $family) { added { aiResponse } } }';
+    const adaSocket = await openSocket(product.baseUrl, ada.token);
+    const adaOther = await openSocket(product.baseUrl, ada.token);
+    const bobSocket = await openSocket(product.baseUrl, bob.token);
+    const sockets = [adaSocket, adaOther, bobSocket];
+    const subscribeTo = (socket: RawSocket, id: string, query: string, variables?: object) =>
+      socket.send({ id, type: 'subscribe', payload: { query, variables } });
+    const firstAdded = async (socket: RawSocket, id: string) => {
+      const message = await socket.waitFor((each) => each.id === id);
+      expect(message.type).toBe('next');
+      return message.payload.data.listUpdated.added.map((item: { aiResponse: string }) => item.aiResponse);
+    };
+    try {
+      for (const id of ['tl1', 'tl2', 'tl3']) subscribeTo(adaSocket, id, LIST('tl'));
+      subscribeTo(adaSocket, 'tr', LIST('tr'));
+      subscribeTo(adaSocket, 'varTl', byVariable, { family: 'tl' });
+      subscribeTo(adaSocket, 'varTr', byVariable, { family: 'tr' });
+      subscribeTo(adaOther, 'tl', LIST('tl'));
+      for (const id of ['tl1', 'tl2']) subscribeTo(bobSocket, id, LIST('tl'));
+      await waitFor(
+        async () => (await hubMetrics(product.baseUrl)).hubSubscriptions === 9,
+        'the 9 subscriptions in the hub',
+      );
+      await add(ada, 'tl', 'Ada tl');
+      for (const id of ['tl1', 'tl2', 'tl3', 'varTl'])
+        expect(await firstAdded(adaSocket, id)).toEqual(['Ada tl']);
+      expect(await firstAdded(adaOther, 'tl')).toEqual(['Ada tl']);
+      // The first thing the other family's subscriptions and Bob's receive is their own change: nothing else came.
+      await add(ada, 'tr', 'Ada tr');
+      for (const id of ['tr', 'varTr']) expect(await firstAdded(adaSocket, id)).toEqual(['Ada tr']);
+      await add(bob, 'tl', 'Bob tl');
+      for (const id of ['tl1', 'tl2']) expect(await firstAdded(bobSocket, id)).toEqual(['Bob tl']);
+    } finally {
+      await Promise.all(sockets.map((socket) => socket.close()));
+    }
+    await waitFor(noneOpen, 'nothing left open');
+  });
+
   it('catches a reconnecting client up with exactly the events of its own it missed, then goes on live', async () => {
     const [ada, bob] = [await signUp(product.baseUrl), await signUp(product.baseUrl)];
     const first = await subscribe(product.baseUrl, LIST('tr'), ada.token);

@@ -12,7 +12,7 @@ let started: BrowserProduct | undefined;
 beforeAll(async () => {
   started = await startBrowserProduct({ aiCallsPerDay: 1, admin: ADMIN });
   ({ product, browser } = started);
-}, 60_000);
+});
 afterAll(() => started?.stop());
 
 async function signedInUser(width: number): Promise<{ page: Page; id: number }> {
@@ -51,7 +51,7 @@ describe('the AI calls left today, beside the Run button', () => {
       .getByRole('alert')
       .filter({ hasText: /^You have used all 1 AI calls for today\. You can run the AI again in / })
       .waitFor();
-  }, 60_000);
+  });
 });
 
 describe('the admin user form', () => {
@@ -91,5 +91,5 @@ describe('the admin user form', () => {
     await dialog(page, 'Edit User').getByRole('button', { name: 'Update' }).click();
     await dialog(page, 'Edit User').waitFor({ state: 'detached' });
     expect(await quotaOf()).toMatchObject({ limit: 1, override: null });
-  }, 60_000);
+  });
 });

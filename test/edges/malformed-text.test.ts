@@ -72,6 +72,12 @@ describe('text is valid before anything else: REST', () => {
     ],
     ['a reason', '/api/ai/response/tl/updateReason/1', () => ({ ai_reason: 'why\u0000' }), 'ai_reason'],
     [
+      'a sub-element',
+      '/api/ai/response/bltypes/store/1',
+      () => ({ bl_id: 1, user_id: 1, name: ['Back\u0000light'] }),
+      'name.0',
+    ],
+    [
       'a signature',
       '/api/br/signature/store/{user}',
       () => ({ signature: SIX, signatureElements: ['Light\u0000'] }),
@@ -101,6 +107,21 @@ describe('text is valid before anything else: GraphQL', () => {
       { text: 'x\ud800' },
       user.token,
     );
+    expect(response.status).toBe(400);
+    expect(response.body.errors![0]!.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      fields: { 'variables.text': [expect.stringMatching(/lone surrogate/)] },
+    });
+  });
+
+  it.each([
+    ['updateUser', 'mutation($text: String!) { updateUser(id: 1, input: { name: $text }) { id } }'],
+    [
+      'updateRecord',
+      'mutation($text: String!) { updateRecord(family: tl, id: 1, input: { aiModel: $text }) { id } }',
+    ],
+  ])('answers a lone surrogate in %s (INTERNAL in the report) with BAD_USER_INPUT', async (_name, query) => {
+    const response = await graphql(product.baseUrl, query, { text: 'Mod\ud800x' }, admin.token);
     expect(response.status).toBe(400);
     expect(response.body.errors![0]!.extensions).toMatchObject({
       code: 'BAD_USER_INPUT',

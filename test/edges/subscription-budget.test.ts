@@ -1,6 +1,6 @@
 import { waitFor } from '@promptloom/shared/testing';
 import { requestJson } from '../support/http';
-import { subscriptionsOpened } from '../support/subscriptions';
+import { hubMetrics, subscriptionsOpened } from '../support/subscriptions';
 import { startTestProduct, type TestProduct } from '../support/embedded-product';
 import { signUp, type SignedIn } from '../signature/signature-helpers';
 import { openSocket, type RawSocket } from './raw-socket';
@@ -29,6 +29,17 @@ async function subscribeLive(socket: RawSocket, ids: string[]) {
   await waitFor(
     async () => (await subscriptionsOpened(product.baseUrl)) >= before + ids.length,
     `subscriptions ${ids.join(', ')} live`,
+  );
+}
+
+/**
+ * Waits until the gateway runs at most `count` subscriptions. graphql-ws forgets a completed (or closed) one before
+ * it stops it, so by then its place in the budget is free: no race between one socket's close and the next subscribe.
+ */
+async function activeAtMost(count: number) {
+  await waitFor(
+    async () => (await hubMetrics(product.baseUrl)).active <= count,
+    `at most ${count} subscriptions`,
   );
 }
 
@@ -68,7 +79,9 @@ describe('bounded cost per client on the WebSocket', () => {
       expect(overUser.payload[0].message).toMatch(/for this account: at most 8/);
 
       // Completing one frees its place.
+      const active = (await hubMetrics(product.baseUrl)).active;
       first.send({ id: '1', type: 'complete' });
+      await activeAtMost(active - 1);
       await subscribeLive(second, ['e']);
       await touchList(user, 'second marker');
       expect((await answerTo(second, 'e')).type).toBe('next');
@@ -81,6 +94,7 @@ describe('bounded cost per client on the WebSocket', () => {
   it('frees a user’s places when their socket closes, and never counts another user’s', async () => {
     const user = await signUp(product.baseUrl);
     const other = await signUp(product.baseUrl);
+    const activeBefore = (await hubMetrics(product.baseUrl)).active;
     const full = await openSocket(product.baseUrl, user.token);
     const otherSocket = await openSocket(product.baseUrl, other.token);
     for (const id of ['1', '2', '3', '4', '5']) subscribe(full, id);
@@ -91,6 +105,7 @@ describe('bounded cost per client on the WebSocket', () => {
     expect((await answerTo(otherSocket, 'mine')).type).toBe('next');
     await full.close();
     await otherSocket.close();
+    await activeAtMost(activeBefore);
 
     const again = await openSocket(product.baseUrl, user.token);
     try {

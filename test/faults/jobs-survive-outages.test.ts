@@ -153,8 +153,12 @@ describe('generation jobs survive outages', () => {
   }, 240_000);
 
   it('finishes the jobs of a SIGKILLed worker on the other one, and delivers long jobs once', async () => {
-    // Each provider call outlasts the 1.5 s ack wait: only the heartbeats keep the jobs with their workers.
-    fake.fallback = () => ({ content: 'Curator\nRetoucher\nColorist', delayMs: 4_000 });
+    // Each provider call outlasts the 1.5 s ack wait: only the heartbeats keep the jobs with their workers. Worker
+    // A's calls are never answered, so every job it took is still in its hands when it is killed.
+    fake.fallback = (request) =>
+      request.authorization === 'Bearer sk-worker-a'
+        ? { hang: true }
+        : { content: 'Curator\nRetoucher\nColorist', delayMs: 4_000 };
     const before = fake.requests.length;
     const jobs = Array.from({ length: 6 }, (_, index) => listJob(2_000 + index));
     await enqueueAll(jobs);

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { createTestDatabase, waitFor, type TestDatabase } from '@promptloom/shared/testing';
+import { createTestDatabase, deferred, waitFor, type TestDatabase } from '@promptloom/shared/testing';
 import { startDistributedProduct, type DistributedProduct } from '../support/distributed-product';
 import { graphql, newUser, requestJson } from '../support/http';
 import { startPrivateNats, type PrivateNats } from '../support/private-nats';
+import { runSql } from '../support/sql';
 import { subscribe } from '../support/subscriptions';
 
 /**
@@ -48,7 +49,8 @@ describe('the distributed processes survive faults', () => {
       'subscription { listUpdated(family: tr) { jobId added { aiResponse } run { state } } }',
       token,
     );
-    product.fake.reply({ content: 'Curator\nRetoucher\nColorist', delayMs: 2000 });
+    const answer = deferred();
+    product.fake.reply({ content: 'Curator\nRetoucher\nColorist', until: answer.promise });
     const before = product.fake.requests.length;
     const run = await graphql(
       product.baseUrl,
@@ -60,7 +62,15 @@ describe('the distributed processes survive faults', () => {
     await waitFor(() => product.fake.requests.length > before, 'a worker calling the provider');
 
     // The worker finishes while NATS is down: its event waits in the outbox until the relay can publish it.
-    await nats.restart(3000);
+    await nats.pause();
+    answer.resolve();
+    const storedItems = async () =>
+      Number(
+        (await runSql(database.url, 'select count(*) from ai.list_items where job_id = $1', [jobId])).rows[0]
+          .count,
+      );
+    await waitFor(async () => (await storedItems()) === 3, 'the items stored while NATS is down', 20_000);
+    await nats.resume();
     await waitFor(allReady, 'every process ready again after the restart', 20_000);
     // Streamed: one update per item, then the run's end.
     const ended = (update: any) => update.listUpdated.run?.state === 'done';

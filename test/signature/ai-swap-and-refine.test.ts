@@ -144,4 +144,52 @@ describe('refine through the AI worker', () => {
     });
     expect(fake.requests.at(-1)!.body.model).toBe('gpt-4o');
   });
+
+  it('checks the answer for the chosen target: repairs it, or refuses it with a message (issue 18)', async () => {
+    const refine = (body: Record<string, unknown>) =>
+      requestJson(product.baseUrl, 'POST', '/api/stream/refine', { body, token: user.token });
+
+    fake.reply({ content: 'A knight at dawn, banners in the wind. --v 6' });
+    const repaired = await refine({
+      prompt: 'Knight. --cref https://example.com/k.png --ar 16:9 --v 7 --q 2',
+      target: 'midjourney-7',
+    });
+    expect(repaired.status).toBe(200);
+    expect(repaired.body).toEqual({
+      refined: true,
+      prompt: 'A knight at dawn, banners in the wind. --oref https://example.com/k.png --ar 16:9 --v 7 --q 2',
+      message: "The AI's answer was adjusted for Midjourney v7: Change to --oref.",
+      offline: false,
+    });
+    const request = fake.requests.at(-1)!;
+    expect(request.body.messages[1]!.content).toContain('Midjourney v7');
+    expect(request.body.messages.at(-1)!.content).toBe('Knight.');
+
+    fake.reply({ content: 'harbour::-3 dawn' });
+    const refused = await refine({ prompt: 'Harbour. --ar 16:9 --v 6 --q 2' });
+    expect(refused.body).toEqual({
+      refined: false,
+      prompt: 'Harbour. --ar 16:9 --v 6 --q 2',
+      message:
+        "The AI's answer is not a valid Midjourney v6 prompt (The multi-prompt weights add up to -2; Midjourney " +
+        'needs a total above 0.); the prompt is unchanged.',
+      offline: false,
+    });
+
+    fake.reply({ content: 'harbour at dawn, ((golden light:1.3), calm water --ar 16:9' });
+    const sdxl = await refine({ prompt: 'harbour, golden light', target: 'sdxl' });
+    expect(sdxl.body).toMatchObject({
+      refined: true,
+      prompt: 'harbour at dawn, (golden light:1.3), calm water',
+    });
+  });
+
+  it('answers 422 naming the field for an unknown target', async () => {
+    const response = await requestJson(product.baseUrl, 'POST', '/api/stream/refine', {
+      body: { prompt: 'Harbour.', target: 'midjourney-5' },
+      token: user.token,
+    });
+    expect(response.status).toBe(422);
+    expect(Object.keys(response.body.errors)).toEqual(['target']);
+  });
 });

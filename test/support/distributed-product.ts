@@ -6,6 +6,7 @@ import getPort from 'get-port';
 import S3rver from 's3rver';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from './fake-openai-server';
 import { freePort, startProcess, waitUntilReady, type RunningProcess } from './processes';
+import { type LockedDownBusUser } from './private-nats';
 
 export interface DistributedProduct {
   baseUrl: string;
@@ -20,11 +21,15 @@ export interface DistributedProduct {
 }
 
 const SERVICES = [
-  { name: 'admin', entrypoint: 'services/admin/dist/main.js' },
-  { name: 'signature-stream', entrypoint: 'services/signature-stream/dist/main.js' },
-  { name: 'ai-worker-1', entrypoint: 'services/ai-worker/dist/main.js' },
-  { name: 'ai-worker-2', entrypoint: 'services/ai-worker/dist/main.js' },
-];
+  { name: 'admin', user: 'admin', entrypoint: 'services/admin/dist/main.js' },
+  {
+    name: 'signature-stream',
+    user: 'signature-stream',
+    entrypoint: 'services/signature-stream/dist/main.js',
+  },
+  { name: 'ai-worker-1', user: 'ai-worker', entrypoint: 'services/ai-worker/dist/main.js' },
+  { name: 'ai-worker-2', user: 'ai-worker', entrypoint: 'services/ai-worker/dist/main.js' },
+] as const;
 
 /**
  * The distributed shape as separate Node processes: the gateway, admin, signature-stream and two ai-workers, on the
@@ -35,7 +40,15 @@ export async function startDistributedProduct(options: {
   databaseUrl: string;
   namespace: string;
   logLevel?: string;
+  /**
+   * Each process's NATS_USER / NATS_PASSWORD on a server with deploy/nats.conf's users (lockedDownBusUsers). Its
+   * permissions name the subjects of DESIGN.md, so the processes then run without BUS_NAMESPACE.
+   */
+  natsCredentials?: (user: LockedDownBusUser) => Record<string, string>;
+  /** Gateway processes sharing one JWT secret (default 1): `gateway`, `gateway-2`, … */
+  gateways?: number;
 }): Promise<DistributedProduct> {
+  const credentials = options.natsCredentials ?? (() => ({}));
   const s3Dir = await mkdtemp(path.join(tmpdir(), 'promptloom-topology-s3-'));
   const s3Port = await getPort({ host: '127.0.0.1' });
   const s3 = new S3rver({ address: '127.0.0.1', port: s3Port, silent: true, directory: s3Dir });
@@ -44,7 +57,7 @@ export async function startDistributedProduct(options: {
   const admin = { email: `ops-${options.namespace}@example.com`, password: 'ops-password-123' };
   const common = {
     NATS_URL: options.natsUrl,
-    BUS_NAMESPACE: options.namespace,
+    ...(options.natsCredentials ? {} : { BUS_NAMESPACE: options.namespace }),
     HOST: '127.0.0.1',
     LOG_LEVEL: options.logLevel ?? 'warn',
     // Generous: argon2 and migrations on a loaded machine; a stopped service is refused at once anyway (no responders).
@@ -74,6 +87,7 @@ export async function startDistributedProduct(options: {
         service.name,
         startProcess(service.name, service.entrypoint, {
           ...common,
+          ...credentials(service.user),
           ...s3Env,
           DATABASE_URL: options.databaseUrl,
           PORT: String(port),
@@ -85,17 +99,22 @@ export async function startDistributedProduct(options: {
       );
       healthUrls.set(service.name, `http://127.0.0.1:${port}`);
     }
-    const gatewayPort = await freePort();
-    processes.set(
-      'gateway',
-      startProcess('gateway', 'gateway/dist/main.js', {
-        ...common,
-        ...s3Env,
-        PORT: String(gatewayPort),
-        JWT_SECRET: randomBytes(48).toString('hex'),
-      }),
-    );
-    healthUrls.set('gateway', `http://127.0.0.1:${gatewayPort}`);
+    const jwtSecret = randomBytes(48).toString('hex');
+    for (let index = 1; index <= (options.gateways ?? 1); index++) {
+      const name = index === 1 ? 'gateway' : `gateway-${index}`;
+      const gatewayPort = await freePort();
+      processes.set(
+        name,
+        startProcess(name, 'gateway/dist/main.js', {
+          ...common,
+          ...credentials('gateway'),
+          ...s3Env,
+          PORT: String(gatewayPort),
+          JWT_SECRET: jwtSecret,
+        }),
+      );
+      healthUrls.set(name, `http://127.0.0.1:${gatewayPort}`);
+    }
     const all = [...processes.values()];
     // Migrations of three schemas run at once on 2 cores: generous, still bounded.
     for (const url of healthUrls.values()) await waitUntilReady(all, `${url}/readyz`, 60_000);

@@ -19,6 +19,8 @@ export type FakeReply =
       held?: boolean;
       /** A streamed reply sends this many pieces, then nothing more, without ending (a stalled provider). */
       stallAfter?: number;
+      /** Answers once `until` resolves: the test decides when (e.g. once every worker holds a request). */
+      until?: Promise<void>;
     }
   | { status: number; error: string; delayMs?: number; headers?: Record<string, string> }
   /** Accepts the request and never answers (for timeouts). */
@@ -111,23 +113,32 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
       });
       const reply = queue.shift() ?? fake.fallback(recorded);
       if ('hang' in reply) return;
-      const timer = setTimeout(() => {
-        delayed.delete(timer);
-        if ('status' in reply) {
-          send(
-            response,
-            reply.status,
-            { error: { message: reply.error, type: 'server_error', code: null } },
-            reply.headers,
-          );
-        } else if (recorded.body.stream) {
-          void streamReply(response, recorded, reply, nextRelease);
-        } else {
-          const usage = reply.usage === undefined ? DEFAULT_USAGE : reply.usage;
-          send(response, 200, completion(reply.model ?? recorded.body.model, reply.content, usage));
-        }
-      }, reply.delayMs ?? 0);
-      delayed.add(timer);
+      const answer = () => {
+        const timer = setTimeout(() => {
+          delayed.delete(timer);
+          if ('status' in reply) {
+            send(
+              response,
+              reply.status,
+              { error: { message: reply.error, type: 'server_error', code: null } },
+              reply.headers,
+            );
+          } else if (recorded.body.stream) {
+            void streamReply(response, recorded, reply, nextRelease);
+          } else {
+            const usage = reply.usage === undefined ? DEFAULT_USAGE : reply.usage;
+            send(response, 200, completion(reply.model ?? recorded.body.model, reply.content, usage));
+          }
+        }, reply.delayMs ?? 0);
+        delayed.add(timer);
+      };
+      if ('until' in reply && reply.until) {
+        void reply.until.then(() => {
+          if (!response.destroyed) answer();
+        });
+      } else {
+        answer();
+      }
     });
   });
   server.on('connection', (socket) => {

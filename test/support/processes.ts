@@ -19,8 +19,13 @@ export interface RunningProcess {
  * Starts one of the built entrypoints (`npm test` builds first) as its own Node process, with only the given
  * environment on top of PATH, so each process sees exactly what a deployment would give it.
  */
-export function startProcess(name: string, entrypoint: string, env: Record<string, string>): RunningProcess {
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, entrypoint)], {
+export function startProcess(
+  name: string,
+  entrypoint: string,
+  env: Record<string, string>,
+  args: string[] = [],
+): RunningProcess {
+  const child = spawn(process.execPath, [path.join(REPO_ROOT, entrypoint), ...args], {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

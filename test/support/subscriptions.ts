@@ -57,8 +57,12 @@ export function subscribe<T = any>(
   baseUrl: string,
   query: string,
   token?: string,
+  /** The gateway that will hold it, when `baseUrl` is a balancer in front of several: its /metrics is watched. */
+  options: { gatewayUrl?: string } = {},
 ): Promise<LiveSubscription<T>> {
-  const opened = opening.then(() => openSubscription<T>(baseUrl, query, token));
+  const opened = opening.then(() =>
+    openSubscription<T>(baseUrl, query, token, options.gatewayUrl ?? baseUrl),
+  );
   opening = opened.catch(() => undefined);
   return opened;
 }
@@ -66,15 +70,18 @@ export function subscribe<T = any>(
 async function openSubscription<T>(
   baseUrl: string,
   query: string,
-  token?: string,
+  token: string | undefined,
+  gatewayUrl: string,
 ): Promise<LiveSubscription<T>> {
-  const before = await subscriptionsOpened(baseUrl);
+  const before = await subscriptionsOpened(gatewayUrl);
   const client: Client = createClient({
     url: `${baseUrl.replace(/^http/, 'ws')}/graphql`,
     webSocketImpl: WebSocket,
     connectionParams: token ? { authorization: `Bearer ${token}` } : {},
     retryAttempts: 0,
     lazy: false,
+    // A closed connection reaches the subscription's `error` below; graphql-ws would also print it.
+    onNonLazyError: () => undefined,
   });
   const received: T[] = [];
   let failure: unknown = null;
@@ -90,7 +97,7 @@ async function openSubscription<T>(
     },
   );
   await waitFor(
-    async () => failure !== null || (await subscriptionsOpened(baseUrl)) > before,
+    async () => failure !== null || (await subscriptionsOpened(gatewayUrl)) > before,
     `the gateway to register the subscription ${query}`,
     20_000,
   );

@@ -139,6 +139,12 @@ try {
   await page.goto(`${base}/types/streamBM`);
   await page.getByLabel('8k').check();
   await shot('stream');
+  // The checker (issue #18): a Midjourney parameter out of range, marked in the prompt, with its fix.
+  const promptBox = page.locator('#stream-prompt');
+  await promptBox.fill(`${await promptBox.inputValue()} --stylize 2000`);
+  await page.getByRole('list', { name: 'Problems in the prompt' }).waitFor();
+  await page.evaluate('window.scrollTo(0, document.body.scrollHeight)');
+  await shot('stream-checker');
   await page.goto(`${base}/types/dashboard`);
   await shot('dashboard');
 

@@ -12,6 +12,8 @@ import {
   InProcessBus,
   createLogger,
   createObjectStore,
+  databasePoolSettings,
+  drainingReadiness,
   exitOnStartupFailure,
   loadConfig,
   shutdownOnSignals,
@@ -31,6 +33,7 @@ async function main(): Promise<void> {
   const logger = createLogger('promptloom', config.LOG_LEVEL);
   try {
     const database = await startEmbeddedDatabase(config.DATA_DIR, logger);
+    const databasePool = databasePoolSettings(config);
     // With a logger, a service error is logged once (with its request id) here, as the NATS bus does distributed.
     const bus = new InProcessBus({
       requestTimeoutMs: config.BUS_REQUEST_TIMEOUT_MS,
@@ -38,6 +41,7 @@ async function main(): Promise<void> {
     });
     const admin = await startAdminService({
       databaseUrl: database.url,
+      databasePool,
       bus,
       logger: createLogger('admin', config.LOG_LEVEL),
       signInLimits: signInLimitsOf(config),
@@ -50,6 +54,7 @@ async function main(): Promise<void> {
 
     const ai = await startAiWorker({
       databaseUrl: database.url,
+      databasePool,
       bus,
       logger: createLogger('ai-worker', config.LOG_LEVEL),
       ...aiWorkerSettings(config),
@@ -59,6 +64,7 @@ async function main(): Promise<void> {
     const objectStore = await createObjectStore(config);
     const signature = await startSignatureService({
       databaseUrl: database.url,
+      databasePool,
       bus,
       logger: createLogger('signature-stream', config.LOG_LEVEL),
       objectStore,
@@ -72,6 +78,7 @@ async function main(): Promise<void> {
     const notice = describeGeneratedAdmin(firstAdmin);
     if (notice) process.stdout.write(`${notice}\n`);
 
+    const draining = drainingReadiness(config.SHUTDOWN_READY_DELAY_MS);
     const gateway = await createGateway({
       bus,
       logger: createLogger('gateway', config.LOG_LEVEL),
@@ -84,6 +91,7 @@ async function main(): Promise<void> {
         ...ai.readinessChecks,
         ...signature.readinessChecks,
         { name: 'bus', check: async () => bus.isConnected() },
+        draining.check,
       ],
       uploads: {
         objectStore,
@@ -100,14 +108,19 @@ async function main(): Promise<void> {
     const port = await gateway.listen(config.PORT ?? 4000, config.HOST);
     logger.info({ port }, `Promptloom is running on http://localhost:${port}`);
 
-    shutdownOnSignals(logger, [
-      { name: 'gateway', run: () => gateway.close() },
-      { name: 'admin service', run: () => admin.stop() },
-      { name: 'ai worker', run: () => ai.stop() },
-      { name: 'signature-stream service', run: () => signature.stop() },
-      { name: 'bus', run: () => bus.close() },
-      { name: 'database', run: () => database.stop() },
-    ]);
+    shutdownOnSignals(
+      logger,
+      [
+        draining.step,
+        { name: 'gateway', run: () => gateway.close() },
+        { name: 'admin service', run: () => admin.stop() },
+        { name: 'ai worker', run: () => ai.stop() },
+        { name: 'signature-stream service', run: () => signature.stop() },
+        { name: 'bus', run: () => bus.close() },
+        { name: 'database', run: () => database.stop() },
+      ],
+      config.SHUTDOWN_TIMEOUT_MS,
+    );
   } catch (error) {
     exitOnStartupFailure(logger, error);
   }

@@ -25,6 +25,11 @@ export class TokenService {
   private readonly secret: KeyObject;
   /** The latest renewal per session, so that requests still carrying an old token share one signature. */
   private readonly renewals = new Map<string, { token: string; issuedAtMs: number }>();
+  /**
+   * Tokens already verified, by their exact text: the same bytes under the same secret verify the same way, so only
+   * the expiry is checked again (jsonwebtoken's decoding and HMAC are most of a request's token cost otherwise).
+   */
+  private readonly verified = new Map<string, VerifiedToken>();
 
   constructor(
     secret: string,
@@ -48,10 +53,29 @@ export class TokenService {
     return { token, expiresInSeconds };
   }
 
-  verify(token: string): VerifiedToken {
+  verify(token: string, now = Date.now()): VerifiedToken {
+    const kept = this.verified.get(token);
+    if (kept) {
+      // As jsonwebtoken decides: expired from the second of `exp` on.
+      if (Math.floor(now / 1000) >= kept.expiresAtMs / 1000) {
+        this.verified.delete(token);
+        throw new DomainError('UNAUTHENTICATED', SESSION_EXPIRED);
+      }
+      return { ...kept, actor: { ...kept.actor } };
+    }
+    const verified = this.verifyOnce(token, now);
+    if (this.verified.size >= MAX_VERIFIED_TOKENS) this.verified.delete(this.verified.keys().next().value!);
+    this.verified.set(token, verified);
+    return { ...verified, actor: { ...verified.actor } };
+  }
+
+  private verifyOnce(token: string, now: number): VerifiedToken {
     let claims: jwt.JwtPayload;
     try {
-      claims = jwt.verify(token, this.secret, { algorithms: ['HS256'] }) as jwt.JwtPayload;
+      claims = jwt.verify(token, this.secret, {
+        algorithms: ['HS256'],
+        clockTimestamp: Math.floor(now / 1000),
+      }) as jwt.JwtPayload;
     } catch (error) {
       const expired = error instanceof jwt.TokenExpiredError;
       throw new DomainError('UNAUTHENTICATED', expired ? SESSION_EXPIRED : SESSION_INVALID);
@@ -88,6 +112,8 @@ export class TokenService {
     return token;
   }
 }
+
+const MAX_VERIFIED_TOKENS = 10_000;
 
 /** The bearer token of an `Authorization` header value, or null. */
 export function bearerToken(header: string | undefined): string | null {

@@ -6,7 +6,12 @@ import { AdminUserSubscriptions } from './admin/admin-user-subscriptions';
 import { ADMIN_CATALOGUE_RESOLVERS } from './admin/admin-resolvers';
 import { AI_RESOLVERS } from './ai';
 import { AuthResolver } from './auth/auth-resolver';
-import { SignatureResolver, SignatureSubscriptions, StreamResolver } from './signature';
+import {
+  SignatureResolver,
+  SignatureSubscriptions,
+  StreamResolver,
+  StreamSettingsResolver,
+} from './signature';
 import { type EventHub } from '../subscriptions/event-hub';
 
 /** The gateway's whole GraphQL schema; `npm run build` prints it to proto/schema.graphql. */
@@ -19,6 +24,7 @@ export function buildGatewaySchema(events: EventHub): Promise<GraphQLSchema> {
       ...ADMIN_CATALOGUE_RESOLVERS,
       SignatureResolver,
       StreamResolver,
+      StreamSettingsResolver,
       SignatureSubscriptions,
       ...AI_RESOLVERS,
     ],

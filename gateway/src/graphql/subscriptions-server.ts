@@ -22,6 +22,7 @@ import { SubscriptionBudget, type SubscriptionLimits } from '../subscriptions/su
 import { TOO_MANY_MESSAGES_CLOSE, serveOverWebSocket, type WsExtra } from '../subscriptions/ws-transport';
 import { type RequestRefusal } from '../http/request-limit';
 import { DocumentCache } from '../subscriptions/document-cache';
+import { sharedExecutionSubscribe } from '../subscriptions/shared-execution';
 
 interface SocketExtra extends WsExtra {
   context?: RequestContext;
@@ -34,7 +35,8 @@ interface SocketExtra extends WsExtra {
  * operation passes the same edge checks as over HTTP (valid text, nesting, depth/alias/cost limits), and a socket or
  * user past its subscription budget is refused with TOO_MANY_REQUESTS. Each subscribe counts as a request against the
  * user's request limit (README "Limits"); past it the socket is closed with 4429, as for too many messages. A query
- * text is parsed and validated once, however many sockets send it.
+ * text is parsed and validated once, however many sockets send it, and identical subscriptions of one socket execute
+ * each event once.
  */
 export function startSubscriptionsServer(options: {
   httpServer: Server;
@@ -68,6 +70,8 @@ export function startSubscriptionsServer(options: {
   });
   const server = makeServer<Record<string, unknown> | undefined, SocketExtra>({
     schema: options.schema,
+    // The viewer is the socket's request context (one object per socket): results are shared within a socket only.
+    subscribe: sharedExecutionSubscribe((context) => (context as GraphQLContext).request),
     onConnect: async (ctx) => {
       const header = ctx.connectionParams?.authorization;
       const token = bearerToken(typeof header === 'string' ? header : undefined);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type NextFunction, type Request, type Response } from 'express';
 import { DomainError, SESSION_ENDED_MESSAGE, type RequestContext } from '@promptloom/proto';
 import { type LiveSessions } from '@promptloom/shared';
-import { bearerToken, type TokenService } from '../auth/token-service';
+import { bearerToken, type TokenService, type VerifiedToken } from '../auth/token-service';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -22,24 +22,37 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
  * expired one; `LiveSessions` keeps the answer a few seconds, so this is not a database round trip per request.
  */
 export function requestContext(tokens: TokenService, sessions: LiveSessions) {
-  return async (request: Request, response: Response, next: NextFunction) => {
-    const incoming = request.header('x-request-id');
-    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  return (request: Request, response: Response, next: NextFunction) => {
+    const incoming = request.headers['x-request-id'];
+    const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     response.setHeader('X-Request-Id', requestId);
     request.context = { requestId };
-    const token = bearerToken(request.header('authorization'));
-    if (token) {
+    const token = bearerToken(request.headers.authorization);
+    if (!token) return next();
+    let verified: VerifiedToken;
+    try {
+      verified = tokens.verify(token);
+    } catch (error) {
+      request.authError = error as Error;
+      return next();
+    }
+    const admit = (live: boolean) => {
       try {
-        const verified = tokens.verify(token);
-        if (!(await sessions.isLive(verified.actor)))
-          throw new DomainError('UNAUTHENTICATED', SESSION_ENDED_MESSAGE);
+        if (!live) throw new DomainError('UNAUTHENTICATED', SESSION_ENDED_MESSAGE);
         request.context.actor = verified.actor;
         const refreshed = tokens.refreshed(verified);
         if (refreshed) response.setHeader('X-Access-Token', refreshed);
       } catch (error) {
         request.authError = error as Error;
       }
-    }
-    next();
+      next();
+    };
+    // Most requests find their session's answer kept and go on without waiting.
+    const live = sessions.isLiveNow(verified.actor);
+    if (live !== undefined) return admit(live);
+    sessions.isLive(verified.actor).then(admit, (error: unknown) => {
+      request.authError = error as Error;
+      next();
+    });
   };
 }

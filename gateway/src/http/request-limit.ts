@@ -34,9 +34,14 @@ export function requestLimits(settings: RequestLimitSettings, logger: Logger) {
   // In memory a count costs microseconds; a PostgreSQL count is kept off the path of requests far from the limit.
   const counter = settings.store.kind === 'postgres' ? new LimitHeadroom(limit) : limit;
   /** Counts one request of a user (an address without a token); the refusal to answer past the limit, else null. */
-  const refusal = async (userId: number | undefined, address: string | undefined) => {
+  const refusal = async (
+    userId: number | undefined,
+    address: string | undefined | (() => string | undefined),
+  ) => {
     if (!settings.enabled) return null;
-    const outcome = await counter.take(userId !== undefined ? `user:${userId}` : `ip:${address}`);
+    const key =
+      userId !== undefined ? `user:${userId}` : `ip:${typeof address === 'function' ? address() : address}`;
+    const outcome = await counter.take(key);
     if (outcome.allowed) return null;
     const wait = outcome.retryAfterSeconds;
     return tooManyRequests(tooManyRequestsMessage(describeWait(wait)), wait);
@@ -44,7 +49,8 @@ export function requestLimits(settings: RequestLimitSettings, logger: Logger) {
   const check =
     (answer: 'rest' | 'graphql'): RequestHandler =>
     async (request: Request, response: Response, next: NextFunction) => {
-      const error = await refusal(request.context.actor?.userId, request.ip);
+      // The address (proxy-addr's walk over X-Forwarded-For) only when there is no user to count.
+      const error = await refusal(request.context.actor?.userId, () => request.ip);
       if (!error) return next();
       if (answer === 'rest') return next(error);
       response.setHeader('Retry-After', String(error.retryAfterSeconds));
@@ -54,7 +60,18 @@ export function requestLimits(settings: RequestLimitSettings, logger: Logger) {
         ],
       });
     };
-  return { rest: check('rest'), graphql: check('graphql'), refusal };
+  const rest = check('rest');
+  const graphql = check('graphql');
+  /** `rest` under /api and `graphql` under /graphql, matched as Express mounts them (any case, whole segments). */
+  const byPath: RequestHandler = (request, response, next) => {
+    if (API_PATH.test(request.path)) return rest(request, response, next);
+    if (GRAPHQL_PATH.test(request.path)) return graphql(request, response, next);
+    next();
+  };
+  return { rest, graphql, byPath, refusal };
 }
+
+const API_PATH = /^\/api(?:\/|$)/i;
+const GRAPHQL_PATH = /^\/graphql(?:\/|$)/i;
 
 export type RequestRefusal = ReturnType<typeof requestLimits>['refusal'];

@@ -37,4 +37,24 @@ describe('PushQueue', () => {
     await expect(values.next()).resolves.toEqual({ value: undefined, done: true });
     expect(onEnd).toHaveBeenCalledTimes(1);
   });
+
+  it('lets the event loop turn during a long run of buffered values, still in order', async () => {
+    const values = queue(jest.fn(), 30);
+    for (let value = 1; value <= 20; value++) values.push(value);
+    let turned = false;
+    setImmediate(() => (turned = true));
+    const received: number[] = [];
+    for (let count = 0; count < 20; count++) received.push((await values.next()).value as number);
+    expect(received).toEqual(Array.from({ length: 20 }, (_, index) => index + 1));
+    expect(turned).toBe(true);
+  });
+
+  it('ends a value held for a turn when return() comes first', async () => {
+    const values = queue(jest.fn(), 30);
+    for (let value = 1; value <= 8; value++) values.push(value);
+    for (let count = 1; count < 8; count++) await values.next();
+    const held = values.next();
+    await values.return();
+    await expect(held).resolves.toEqual({ value: undefined, done: true });
+  });
 });

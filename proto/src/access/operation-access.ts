@@ -96,6 +96,9 @@ export const OPERATION_ACCESS: Readonly<Record<string, OperationAccess>> = {
   'svc.signature.stream.store': WRITE,
   'svc.signature.stream.list': READ,
   'svc.signature.images.authorize': READ,
+  'svc.signature.stream.settings.get': READ,
+  'svc.signature.stream.settings.update': WRITE,
+  'svc.signature.stream.check': SIGNED_IN,
 };
 
 export const accessOf = (subject: string): OperationAccess | undefined => OPERATION_ACCESS[subject];

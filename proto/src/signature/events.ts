@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEvent } from '../operation';
 import { Signature } from './signature-schemas';
 import { StreamRecord } from './stream-schemas';
+import { StreamSettings } from './stream-settings-schemas';
 
 export const SIGNATURE_CHANGES = ['saved', 'updated', 'removed'] as const;
 
@@ -19,5 +20,13 @@ export const signatureEvents = {
   imageStored: defineEvent(
     'evt.signature.image.stored',
     z.object({ userId: z.number().int().positive(), stream: StreamRecord }),
+  ),
+  /**
+   * The Stream page's target or marks changed. It carries the whole settings: they are bounded (a target and at
+   * most MAX_ITEM_MARKS short marks), so a device that missed one change is right again with the next.
+   */
+  streamSettingsChanged: defineEvent(
+    'evt.signature.stream_settings.changed',
+    z.object({ userId: z.number().int().positive(), settings: StreamSettings }),
   ),
 } as const;

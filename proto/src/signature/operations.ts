@@ -23,6 +23,13 @@ import {
   StreamPromptResponse,
   UserStreamsRequest,
 } from './stream-schemas';
+import {
+  CheckPromptRequest,
+  CheckPromptResponse,
+  GetStreamSettingsRequest,
+  StreamSettings,
+  UpdateStreamSettingsRequest,
+} from './stream-settings-schemas';
 
 /** Signatures and BR codes, answered by the signature service. A user reaches only their own; admins any. */
 export const signatureOperations = {
@@ -51,4 +58,12 @@ export const streamOperations = {
     AuthorizeImageRequest,
     AuthorizeImageResponse,
   ),
+  getSettings: defineOperation('signature', 'stream.settings.get', GetStreamSettingsRequest, StreamSettings),
+  updateSettings: defineOperation(
+    'signature',
+    'stream.settings.update',
+    UpdateStreamSettingsRequest,
+    StreamSettings,
+  ),
+  check: defineOperation('signature', 'stream.check', CheckPromptRequest, CheckPromptResponse),
 } as const;

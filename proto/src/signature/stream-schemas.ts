@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { recordId, requiredText } from '../fields';
 import { REFINE_DEFAULT_MODEL } from '../rules/agent';
+import { DEFAULT_PROMPT_TARGET, PromptTargetSchema } from '../targets/targets';
 import { bodyUserId, flagField, nameList } from './fields';
 import { USER_MISMATCH } from './messages';
 
@@ -38,6 +39,8 @@ export const StreamPromptResponse = z.object({ prompt: z.string() });
 export const RefinePromptRequest = z.object({
   prompt: requiredText('prompt', 5000),
   model: requiredText('model', 100).default(REFINE_DEFAULT_MODEL),
+  /** Issue 18: the answer is checked (and repaired or refused) for this target; SPEC's Midjourney v6 by default. */
+  target: PromptTargetSchema.default(DEFAULT_PROMPT_TARGET),
 });
 /**
  * An empty AI reply leaves the prompt as it was: `refined` false and 'No response from AI'. Without an AI key the

@@ -23,6 +23,7 @@ import {
   type Logger,
   type ReadinessCheck,
   type Unsubscribe,
+  type DatabasePoolSettings,
 } from '@promptloom/shared';
 import { AuditEntrySchema } from './audit/audit-entry.entity';
 import { AuditHandlers } from './audit/audit-handlers';
@@ -49,6 +50,8 @@ export const ADMIN_SCHEMA = 'admin';
 
 export interface AdminServiceOptions {
   databaseUrl: string;
+  /** Pool size, statement timeout and wait for a connection (DATABASE_POOL_*); DEFAULT_DATABASE_POOL by default. */
+  databasePool?: DatabasePoolSettings;
   bus: Bus;
   logger: Logger;
   /**
@@ -77,10 +80,12 @@ export async function startAdminService({
   publishEvents = true,
   signInLimits,
   passwordHashing,
+  databasePool,
 }: AdminServiceOptions): Promise<RunningService> {
   if (passwordHashing) configurePasswordHashing(passwordHashing);
   const orm = await openDatabase({
     url: databaseUrl,
+    pool: databasePool,
     schema: ADMIN_SCHEMA,
     entities: [
       UserSchema,

@@ -2,4 +2,9 @@ export * from './admin-service';
 export * from './first-admin';
 export { signInLimitsOf, type SignInLimitSettings } from './users/sign-in-limits';
 export { DEFAULT_HASHING_LIMITS, HASHING_BUSY_MESSAGE, type HashingLimits } from './users/hashing-pool';
-export { configurePasswordHashing, passwordHashesInFlight } from './users/password';
+export {
+  configurePasswordHashing,
+  holdPasswordHashing,
+  passwordHashesInFlight,
+  passwordHashingState,
+} from './users/password';

@@ -1,4 +1,4 @@
-import { runServiceProcess } from '@promptloom/shared';
+import { databasePoolSettings, runServiceProcess } from '@promptloom/shared';
 import { startAdminService } from './admin-service';
 import { describeGeneratedAdmin, ensureAdminAccount } from './first-admin';
 import { signInLimitsOf } from './users/sign-in-limits';
@@ -10,6 +10,7 @@ runServiceProcess({
   start: async ({ config, bus, logger }) => {
     const service = await startAdminService({
       databaseUrl: config.DATABASE_URL,
+      databasePool: databasePoolSettings(config),
       bus,
       logger,
       signInLimits: signInLimitsOf(config),

@@ -27,6 +27,7 @@ import {
   type Logger,
   type ReadinessCheck,
   type Unsubscribe,
+  type DatabasePoolSettings,
 } from '@promptloom/shared';
 import { CallStore, DEFAULT_AI_PRICES, RecordingProvider, parsePriceTable, serveAiCalls } from './calls';
 import { AppliedJobSchema } from './generation/applied-job.entity';
@@ -53,6 +54,8 @@ export const AI_SCHEMA = 'ai';
 
 export interface AiWorkerOptions {
   databaseUrl: string;
+  /** Pool size, statement timeout and wait for a connection (DATABASE_POOL_*); DEFAULT_DATABASE_POOL by default. */
+  databasePool?: DatabasePoolSettings;
   bus: Bus;
   logger: Logger;
   provider: ProviderOptions;
@@ -83,6 +86,7 @@ export async function startAiWorker(options: AiWorkerOptions): Promise<RunningSe
   const { bus, logger, publishEvents = true } = options;
   const orm = await openDatabase({
     url: options.databaseUrl,
+    pool: options.databasePool,
     schema: AI_SCHEMA,
     entities: [
       ListItemSchema,

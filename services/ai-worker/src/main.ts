@@ -1,4 +1,4 @@
-import { runServiceProcess } from '@promptloom/shared';
+import { databasePoolSettings, runServiceProcess } from '@promptloom/shared';
 import { startAiWorker } from './ai-worker';
 import { aiWorkerSettings } from './worker-settings';
 
@@ -7,5 +7,11 @@ runServiceProcess({
   name: 'ai-worker',
   defaultPort: 4102,
   start: ({ config, bus, logger }) =>
-    startAiWorker({ databaseUrl: config.DATABASE_URL, bus, logger, ...aiWorkerSettings(config) }),
+    startAiWorker({
+      databaseUrl: config.DATABASE_URL,
+      databasePool: databasePoolSettings(config),
+      bus,
+      logger,
+      ...aiWorkerSettings(config),
+    }),
 });

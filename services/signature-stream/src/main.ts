@@ -1,4 +1,4 @@
-import { createObjectStore, runServiceProcess } from '@promptloom/shared';
+import { createObjectStore, databasePoolSettings, runServiceProcess } from '@promptloom/shared';
 import { startSignatureService } from './signature-service';
 import { signatureServiceSettings } from './service-settings';
 
@@ -9,6 +9,7 @@ runServiceProcess({
   start: async ({ config, bus, logger }) =>
     startSignatureService({
       databaseUrl: config.DATABASE_URL,
+      databasePool: databasePoolSettings(config),
       bus,
       logger,
       objectStore: await createObjectStore(config),

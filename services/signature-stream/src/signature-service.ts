@@ -12,6 +12,7 @@ import {
   type ObjectStore,
   type ReadinessCheck,
   type Unsubscribe,
+  type DatabasePoolSettings,
 } from '@promptloom/shared';
 import { DEFAULT_IMAGE_LIMITS, type ImageLimits } from './images/image-limits';
 import { startIncomingSweeper } from './images/incoming-sweeper';
@@ -23,12 +24,17 @@ import { SignatureSwap } from './signatures/signature-swap';
 import { refinePrompt } from './stream/refine';
 import { StreamHandlers } from './stream/stream-handlers';
 import { StreamUploadSchema } from './stream/stream-upload.entity';
+import { checkStreamPrompt } from './stream/check-prompt';
+import { StreamSettingsHandlers } from './stream/stream-settings-handlers';
+import { StreamSettingsSchema } from './stream/stream-settings.entity';
 import { followUserDeletions } from './users/user-deletion';
 
 export const SIGNATURE_SCHEMA = 'signature';
 
 export interface SignatureServiceOptions {
   databaseUrl: string;
+  /** Pool size, statement timeout and wait for a connection (DATABASE_POOL_*); DEFAULT_DATABASE_POOL by default. */
+  databasePool?: DatabasePoolSettings;
   bus: Bus;
   logger: Logger;
   /** Where images live; the gateway must use the same store, as it leaves raw uploads under `incoming/`. */
@@ -49,8 +55,9 @@ export async function startSignatureService(
   const { bus, logger, objectStore } = options;
   const orm = await openDatabase({
     url: options.databaseUrl,
+    pool: options.databasePool,
     schema: SIGNATURE_SCHEMA,
-    entities: [SavedSignatureSchema, StreamUploadSchema, OutboxEntrySchema],
+    entities: [SavedSignatureSchema, StreamUploadSchema, StreamSettingsSchema, OutboxEntrySchema],
     migrations: signatureMigrations,
     logger,
   });
@@ -68,6 +75,7 @@ export async function startSignatureService(
     options.imageLimits ?? DEFAULT_IMAGE_LIMITS,
     writer,
   );
+  const settings = new StreamSettingsHandlers(em, bus, writer);
   const s = signatureOperations;
   const t = streamOperations;
   const handlers: Unsubscribe[] = await Promise.all([
@@ -82,6 +90,9 @@ export async function startSignatureService(
     handle(bus, t.store, (request, context) => stream.store(request, context)),
     handle(bus, t.list, (request, context) => stream.list(request.userId, context)),
     handle(bus, t.authorizeImage, (request, context) => stream.authorizeImage(request.key, context)),
+    handle(bus, t.getSettings, (request, context) => settings.get(request.userId, context)),
+    handle(bus, t.updateSettings, (request, context) => settings.update(request, context)),
+    handle(bus, t.check, (request, context) => checkStreamPrompt(bus, request, context)),
     followUserDeletions(bus, em, objectStore, logger),
   ]);
   handlers.push(...(await serveSignatureRecords(bus, em, writer, SIGNATURE_SCHEMA)));

@@ -153,6 +153,19 @@ export type SignatureInput = {
   type?: string | null | undefined;
 };
 
+/** A change: the target if given; each mark replaces the one of its name (0, not avoided: none). */
+export type StreamSettingsInput = {
+  target?: string | null | undefined;
+  marks?: Array<ItemMarkInput> | null | undefined;
+};
+
+export type ItemMarkInput = {
+  name: string;
+  /** From -2 to 2. */
+  weight: number;
+  avoid?: boolean;
+};
+
 /** An admin's change to a user's record. */
 export type RecordChangeAction = 'updated' | 'deleted';
 
@@ -925,10 +938,58 @@ export type ListItemDetailsQuery = {
 
 export type RefinePromptMutationVariables = Exact<{
   prompt: string;
+  target?: string | null | undefined;
 }>;
 
 export type RefinePromptMutation = {
   refinePrompt: { refined: boolean; prompt: string; message: string | null; offline: boolean };
+};
+
+export type StreamSettingsFieldsFragment = {
+  target: string;
+  version: number;
+  updatedAt: string | null;
+  marks: Array<{ name: string; weight: number; avoid: boolean }>;
+};
+
+export type MyStreamSettingsQueryVariables = Exact<{ [key: string]: never }>;
+
+export type MyStreamSettingsQuery = {
+  myStreamSettings: {
+    target: string;
+    version: number;
+    updatedAt: string | null;
+    marks: Array<{ name: string; weight: number; avoid: boolean }>;
+  };
+};
+
+export type UpdateStreamSettingsMutationVariables = Exact<{
+  input: StreamSettingsInput;
+}>;
+
+export type UpdateStreamSettingsMutation = {
+  updateStreamSettings: {
+    target: string;
+    version: number;
+    updatedAt: string | null;
+    marks: Array<{ name: string; weight: number; avoid: boolean }>;
+  };
+};
+
+export type StreamSettingsChangedSubscriptionVariables = Exact<{
+  afterSequence?: number | null | undefined;
+}>;
+
+export type StreamSettingsChangedSubscription = {
+  streamSettingsChanged: {
+    sequence: number;
+    settings: {
+      target: string;
+      version: number;
+      updatedAt: string | null;
+      marks: Array<{ name: string; weight: number; avoid: boolean }>;
+    };
+  };
 };
 
 export const AiCallRowFragmentDoc = {
@@ -1071,6 +1132,36 @@ export const SubElementFieldsFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode<SubElementFieldsFragment, unknown>;
+export const StreamSettingsFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'StreamSettingsFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'StreamSettings' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'target' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'updatedAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'marks' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'weight' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'avoid' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<StreamSettingsFieldsFragment, unknown>;
 export const AdminAiCallsDocument = {
   kind: 'Document',
   definitions: [
@@ -4520,6 +4611,11 @@ export const RefinePromptDocument = {
           variable: { kind: 'Variable', name: { kind: 'Name', value: 'prompt' } },
           type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
         },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'target' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
       ],
       selectionSet: {
         kind: 'SelectionSet',
@@ -4532,6 +4628,11 @@ export const RefinePromptDocument = {
                 kind: 'Argument',
                 name: { kind: 'Name', value: 'prompt' },
                 value: { kind: 'Variable', name: { kind: 'Name', value: 'prompt' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'target' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'target' } },
               },
             ],
             selectionSet: {
@@ -4549,3 +4650,190 @@ export const RefinePromptDocument = {
     },
   ],
 } as unknown as DocumentNode<RefinePromptMutation, RefinePromptMutationVariables>;
+export const MyStreamSettingsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'MyStreamSettings' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'myStreamSettings' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'StreamSettingsFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'StreamSettingsFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'StreamSettings' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'target' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'updatedAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'marks' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'weight' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'avoid' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MyStreamSettingsQuery, MyStreamSettingsQueryVariables>;
+export const UpdateStreamSettingsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'UpdateStreamSettings' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'StreamSettingsInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateStreamSettings' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'StreamSettingsFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'StreamSettingsFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'StreamSettings' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'target' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'updatedAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'marks' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'weight' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'avoid' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<UpdateStreamSettingsMutation, UpdateStreamSettingsMutationVariables>;
+export const StreamSettingsChangedDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'subscription',
+      name: { kind: 'Name', value: 'StreamSettingsChanged' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'afterSequence' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Float' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'streamSettingsChanged' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'afterSequence' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'afterSequence' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'sequence' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'settings' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'StreamSettingsFields' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'StreamSettingsFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'StreamSettings' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'target' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'updatedAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'marks' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'weight' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'avoid' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<StreamSettingsChangedSubscription, StreamSettingsChangedSubscriptionVariables>;

@@ -5,7 +5,7 @@ import { mapEvents } from '../../subscriptions/map-events';
 import { type GraphQLContext } from '../context';
 
 type ListChange = PayloadOf<typeof aiEvents.listUpdated>;
-export type ListChangeWithItems = ListChange & { items: ListItemView[] | null };
+export type ListChangeWithItems = ListChange & { items?: ListItemView[] | null };
 
 /**
  * A subscriber's copy of the list, for clients that ask for `items`: each change is applied to it when its version
@@ -14,11 +14,11 @@ export type ListChangeWithItems = ListChange & { items: ListItemView[] | null };
  */
 export function withWholeList(
   context: GraphQLContext,
-  changes: AsyncIterator<HubEvent<ListChange>>,
+  changes: AsyncIterableIterator<HubEvent<ListChange>>,
   wanted: boolean,
 ): AsyncIterableIterator<HubEvent<ListChangeWithItems>> {
-  if (!wanted)
-    return mapEvents(changes, (event) => ({ ...event, payload: { ...event.payload, items: null } }));
+  // Passed on as they are: every subscriber of an event then shares its object, so its execution can be shared.
+  if (!wanted) return changes;
   const items = new Map<number, ListItemView>();
   let version: number | null = null;
   return mapEvents(changes, async (event) => {

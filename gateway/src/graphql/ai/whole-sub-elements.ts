@@ -10,7 +10,7 @@ import { mapEvents } from '../../subscriptions/map-events';
 import { type GraphQLContext } from '../context';
 
 type SubElementChange = PayloadOf<typeof aiEvents.subElementsUpdated>;
-export type SubElementChangeWithAll = SubElementChange & { subElements: SubElementView[] | null };
+export type SubElementChangeWithAll = SubElementChange & { subElements?: SubElementView[] | null };
 
 /**
  * A subscriber's copy of an element's sub-elements, for clients that ask for `subElements`: each change is applied
@@ -19,11 +19,11 @@ export type SubElementChangeWithAll = SubElementChange & { subElements: SubEleme
  */
 export function withWholeSubElements(
   context: GraphQLContext,
-  changes: AsyncIterator<HubEvent<SubElementChange>>,
+  changes: AsyncIterableIterator<HubEvent<SubElementChange>>,
   wanted: boolean,
 ): AsyncIterableIterator<HubEvent<SubElementChangeWithAll>> {
-  if (!wanted)
-    return mapEvents(changes, (event) => ({ ...event, payload: { ...event.payload, subElements: null } }));
+  // Passed on as they are: every subscriber of an event then shares its object, so its execution can be shared.
+  if (!wanted) return changes;
   const rows = new Map<number, SubElementView>();
   let version: number | null = null;
   return mapEvents(changes, async (event) => {

@@ -1,3 +1,9 @@
+import { signatureEvents } from '@promptloom/proto';
+
 export { SignatureResolver } from './signature-resolver';
 export { StreamResolver } from './stream-resolver';
+export { StreamSettingsResolver } from './stream-settings-resolver';
 export { SignatureSubscriptions } from './signature-subscriptions';
+
+/** The events `afterSequence` resumes (streamSettingsChanged). */
+export const RESUMABLE_SIGNATURE_EVENTS = [signatureEvents.streamSettingsChanged] as const;

@@ -1,6 +1,6 @@
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import { UploadId, incomingKeyOf, invalidInput, streamOperations } from '@promptloom/proto';
-import { call } from '@promptloom/shared';
+import { call, callWith } from '@promptloom/shared';
 import { requireActor, type GraphQLContext } from '../context';
 import { STREAM_FIELD_NAMES, withFieldNames } from './renamed-fields';
 import {
@@ -32,18 +32,21 @@ export class StreamResolver {
   }
 
   @Mutation(() => RefineResult, {
-    description: 'The AI rewrites the prompt (default model gpt-4-0125-preview).',
+    description:
+      'The AI rewrites the prompt (default model gpt-4-0125-preview) for the target (default midjourney-6); ' +
+      'the answer is checked for the target, repaired where a fix exists or refused with a message.',
   })
   async refinePrompt(
     @Ctx() context: GraphQLContext,
     @Arg('prompt', () => String) prompt: string,
     @Arg('model', () => String, { nullable: true }) model?: string,
+    @Arg('target', () => String, { nullable: true }) target?: string,
   ) {
     requireActor(context);
-    const result = await call(
+    const result = await callWith(
       context.bus,
       streamOperations.refine,
-      { prompt, model: model ?? undefined },
+      { prompt, model: model ?? undefined, target: target ?? undefined },
       { context: context.request, timeoutMs: AI_TIMEOUT_MS },
     );
     return Object.assign(new RefineResult(), result);

@@ -33,6 +33,11 @@ export class HashingPool {
     return this.running + this.waiting.length;
   }
 
+  /** Hashes computed now and hashes waiting for a place. */
+  get state(): { running: number; waiting: number } {
+    return { running: this.running, waiting: this.waiting.length };
+  }
+
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.running >= this.limits.threads) {
       if (this.waiting.length >= this.limits.queue) throw tooManyRequests(HASHING_BUSY_MESSAGE, 1);

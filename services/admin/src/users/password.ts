@@ -14,6 +14,22 @@ export function passwordHashesInFlight(): number {
   return hashing.inFlight;
 }
 
+/** Hashes computed now and waiting for a place, as the gauges `password_hashes_running`/`_waiting` show them. */
+export function passwordHashingState(): { running: number; waiting: number } {
+  return hashing.state;
+}
+
+/**
+ * Takes `places` places of the pool until the returned function is called, as that many slow hashes would: lets a
+ * test or benchmark keep sign-ins queued for as long as it needs, without depending on how fast argon2 runs.
+ */
+export function holdPasswordHashing(places: number): () => void {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  for (let index = 0; index < places; index++) void hashing.run(() => released).catch(() => undefined);
+  return release;
+}
+
 /** argon2id with the library's recommended cost (64 MiB, 3 passes): slow enough to resist guessing. */
 export function hashPassword(password: string): Promise<string> {
   return hashing.run(() => argon2.hash(password, { type: argon2.argon2id }));

@@ -19,6 +19,8 @@ export type SessionEnded = PayloadOf<typeof sessionEvents.sessionEnded>;
 interface Entry {
   until: number;
   state: Promise<SessionState>;
+  /** The state once the lookup answered: a request then needs no promise to read it. */
+  settled?: SessionState;
 }
 
 /**
@@ -73,6 +75,17 @@ export class LiveSessions {
     return isSessionLive(actor, await this.state(actor.userId, actor.sessionId, now));
   }
 
+  /**
+   * The kept answer of `isLive` when there is one (fresh and already looked up), else undefined: the caller then
+   * asks `isLive`. Spares the common request its promises.
+   */
+  isLiveNow(actor: Actor, now = Date.now()): boolean | undefined {
+    if (actor.sessionId === undefined) return true;
+    const kept = this.cache.get(`${actor.userId}:${actor.sessionId}`);
+    if (!kept || kept.until <= now || kept.settled === undefined) return undefined;
+    return isSessionLive(actor, kept.settled);
+  }
+
   /** Throws UNAUTHENTICATED ('Your session has ended…') when the context's session no longer holds. */
   async require(context: RequestContext): Promise<void> {
     if (context.actor && !(await this.isLive(context.actor)))
@@ -88,10 +101,15 @@ export class LiveSessions {
       state: call(this.bus, sessionOperations.state, { userId, sessionId }),
     };
     this.cache.set(key, entry);
-    // A failed lookup is not kept: the next request asks again.
-    entry.state.catch(() => {
-      if (this.cache.get(key) === entry) this.cache.delete(key);
-    });
+    entry.state.then(
+      (state) => {
+        entry.settled = state;
+      },
+      // A failed lookup is not kept: the next request asks again.
+      () => {
+        if (this.cache.get(key) === entry) this.cache.delete(key);
+      },
+    );
     this.pruneExpired(now);
     return entry.state;
   }

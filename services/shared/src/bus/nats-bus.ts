@@ -41,7 +41,8 @@ import { silentBusLogger, type BusLogger } from './bus-logger';
 import { InFlight } from './in-flight';
 import { deliverJob } from './job-delivery';
 import { PermanentFailure } from './job-retries';
-import { busConnected, eventsDeadLettered } from '../metrics/instruments';
+import { ConfigError } from '../config/config';
+import { busConnected, busPermissionDenied, eventsDeadLettered } from '../metrics/instruments';
 import { deadLettersStored, eventConsumerLag, jobQueueGauges } from '../metrics/probes';
 import {
   contextFromHeaders,
@@ -79,6 +80,11 @@ export interface NatsBusOptions {
   /** Client name shown by the server's monitoring. */
   name?: string;
   logger?: BusLogger;
+  /** The server's user for this process (NATS_USER / NATS_PASSWORD); its permissions are deploy/nats.conf's. */
+  user?: string;
+  pass?: string;
+  /** TLS to the server (NATS_TLS_CA_FILE, NATS_TLS_CERT_FILE, NATS_TLS_KEY_FILE). */
+  tls?: { caFile?: string; certFile?: string; keyFile?: string };
 }
 
 const RECONNECT_WAIT_MS = 1_000;
@@ -98,6 +104,7 @@ export class NatsBus implements Bus {
   private readonly stopProbes: Array<() => void> = [];
   private closing?: Promise<void>;
   private connected = true;
+  private readonly reportedDenials = new Set<string>();
 
   private constructor(
     private readonly nc: NatsConnection,
@@ -128,6 +135,16 @@ export class NatsBus implements Bus {
       name: options.name,
       maxReconnectAttempts: -1,
       reconnectTimeWait: RECONNECT_WAIT_MS,
+      user: options.user,
+      pass: options.pass,
+      tls: options.tls,
+    }).catch((error: unknown) => {
+      throw isNatsError(error, ErrorCode.AuthorizationViolation) ||
+        isNatsError(error, ErrorCode.AuthenticationExpired)
+        ? new ConfigError([
+            `NATS_USER / NATS_PASSWORD: the NATS server refused ${options.user ? `user '${options.user}'` : 'a connection without credentials'} (${(error as Error).message})`,
+          ])
+        : error;
     });
     try {
       const jsm = await nc.jetstreamManager();
@@ -481,6 +498,14 @@ export class NatsBus implements Bus {
         await store();
       });
     } catch (error) {
+      const denied = permissionDenied(error);
+      if (denied) {
+        this.reportPermissionDenied(denied);
+        throw new DomainError(
+          'SERVICE_UNAVAILABLE',
+          `${subject} could not be stored: this process may not publish it.`,
+        );
+      }
       this.logger.warn({ subject, id: options.id, err: error }, 'JetStream did not confirm a message');
       throw new DomainError(
         'SERVICE_UNAVAILABLE',
@@ -570,6 +595,18 @@ export class NatsBus implements Bus {
     if (this.closing) throw busClosed();
   }
 
+  /** Counted every time, logged once per operation and subject: a misconfigured permission would flood the log. */
+  private reportPermissionDenied(denied: { operation: string; subject: string }): void {
+    busPermissionDenied.inc(denied);
+    const key = `${denied.operation} ${denied.subject}`;
+    if (this.reportedDenials.has(key)) return;
+    this.reportedDenials.add(key);
+    this.logger.error(
+      denied,
+      'NATS refused this process permission: check its user in the server configuration',
+    );
+  }
+
   private async logConnectionStatus(): Promise<void> {
     for await (const status of this.nc.status()) {
       if (status.type === Events.Disconnect) {
@@ -581,10 +618,19 @@ export class NatsBus implements Bus {
         busConnected.set(1);
         this.logger.info({ server: status.data }, 'NATS reconnected');
       } else if (status.type === Events.Error) {
-        this.logger.error({ err: status.data }, 'NATS error');
+        const denied = permissionDenied(status.data);
+        if (denied) this.reportPermissionDenied(denied);
+        else this.logger.error({ err: status.data }, 'NATS error');
       }
     }
   }
+}
+
+/** The operation ('publish' or 'subscription') and subject of a permissions violation the server reported. */
+function permissionDenied(error: unknown): { operation: string; subject: string } | null {
+  if (!isNatsError(error, ErrorCode.PermissionsViolation)) return null;
+  const context = (error as NatsError).permissionContext;
+  return context ? { operation: context.operation, subject: context.subject } : null;
 }
 
 function isNatsError(error: unknown, code: ErrorCode): boolean {

@@ -85,6 +85,42 @@ describe('loadConfig', () => {
     expect(() => requireSettings(config, ['DATABASE_URL', 'NATS_URL'], 'to run the admin service')).toThrow(
       'DATABASE_URL is required to run the admin service',
     );
-    expect(requireSettings(config, ['NATS_URL'], 'x').NATS_URL).toBe('nats://127.0.0.1:4222');
+    expect(requireSettings(config, ['NATS_URL'], 'x').NATS_URL).toEqual(['nats://127.0.0.1:4222']);
+  });
+
+  it('reads NATS_URL as one server or a cluster seed list', () => {
+    expect(loadConfig({ NATS_URL: 'nats://a:4222, nats://b:4222,tls://c:4443' }).NATS_URL).toEqual([
+      'nats://a:4222',
+      'nats://b:4222',
+      'tls://c:4443',
+    ]);
+    expect(() => loadConfig({ NATS_URL: 'nats://a:4222,b:4222' })).toThrow(
+      /NATS_URL must be a URL like nats:\/\/127.0.0.1:4222/,
+    );
+    expect(() => loadConfig({ NATS_URL: ',' })).toThrow(/NATS_URL must be a URL like nats:/);
+  });
+
+  it('puts DATABASE_PASSWORD into DATABASE_URL, percent-encoded, and never echoes it', () => {
+    const password = 'p@ss/w#rd:%?';
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://promptloom@postgres:5432/promptloom',
+      DATABASE_PASSWORD: password,
+    });
+    const url = new URL(config.DATABASE_URL!);
+    expect(url.hostname).toBe('postgres');
+    expect(url.username).toBe('promptloom');
+    expect(url.pathname).toBe('/promptloom');
+    expect(decodeURIComponent(url.password)).toBe(password);
+    expect(loadConfig({ DATABASE_PASSWORD: password }).DATABASE_URL).toBeUndefined();
+  });
+
+  it('has database pool settings with bounded waits by default', () => {
+    expect(loadConfig({})).toMatchObject({
+      DATABASE_POOL_MAX: 10,
+      DATABASE_STATEMENT_TIMEOUT_MS: 30_000,
+      DATABASE_POOL_WAIT_MS: 10_000,
+    });
+    expect(loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '0' }).DATABASE_STATEMENT_TIMEOUT_MS).toBe(0);
+    expect(() => loadConfig({ DATABASE_POOL_MAX: '0' })).toThrow(/DATABASE_POOL_MAX/);
   });
 });

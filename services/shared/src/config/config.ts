@@ -14,6 +14,23 @@ const url = (protocols: RegExp, example: string) =>
     .regex(protocols, { error: `must be a URL like ${example}` })
     .optional();
 
+const NATS_SERVER = /^(nats|tls|wss?):\/\/[^\s,]+$/;
+/** NATS_URL: one server URL or several separated by commas (a cluster's seed list), as a list. */
+const natsServers = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((server) => server.trim())
+      .filter((server) => server !== ''),
+  )
+  .pipe(
+    z
+      .array(z.string().regex(NATS_SERVER, { error: 'must be a URL like nats://127.0.0.1:4222' }))
+      .min(1, { error: 'must be a URL like nats://127.0.0.1:4222' }),
+  )
+  .optional();
+
 /** An origin as a browser sends it: scheme, host and port, no path (`https://app.example.com`). */
 const ORIGIN = /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/;
 /** A comma-separated list of origins, e.g. `https://app.example.com,https://admin.example.com`. */
@@ -47,12 +64,30 @@ export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).optional(),
   DATA_DIR: z.string().min(1).default('.data'),
   DATABASE_URL: url(/^postgres(ql)?:\/\/.+/, 'postgres://user:password@host:5432/promptloom'),
-  NATS_URL: url(/^(nats|tls|wss?):\/\/.+/, 'nats://127.0.0.1:4222'),
+  /** Put into DATABASE_URL, percent-encoded: a password with `/`, `@` or `#` needs no escaping by hand. */
+  DATABASE_PASSWORD: z.string().min(1).optional(),
+  DATABASE_POOL_MAX: positiveInt(10),
+  /** A statement running longer is cancelled (the request answers 503); 0 turns the limit off. */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  /** How long a query waits for a free pooled connection before it fails (503) instead of hanging. */
+  DATABASE_POOL_WAIT_MS: positiveInt(10_000),
+  /** One server or a seed list of a cluster: `nats://a:4222,nats://b:4222`. */
+  NATS_URL: natsServers,
+  /** This process's NATS user; deploy/nats.conf gives each one only its own subjects. */
+  NATS_USER: z.string().min(1).optional(),
+  NATS_PASSWORD: z.string().min(1).optional(),
+  NATS_TLS_CA_FILE: z.string().min(1).optional(),
+  NATS_TLS_CERT_FILE: z.string().min(1).optional(),
+  NATS_TLS_KEY_FILE: z.string().min(1).optional(),
   BUS_NAMESPACE: z
     .string()
     .regex(/^[A-Za-z0-9-]+$/, { error: 'may hold only letters, digits and -' })
     .optional(),
   BUS_REQUEST_TIMEOUT_MS: positiveInt(5000),
+  /** On SIGTERM /readyz answers 503 this long before the listener closes, so a balancer stops sending first. */
+  SHUTDOWN_READY_DELAY_MS: z.coerce.number().int().min(0).default(0),
+  /** The whole drain (readiness delay, in-flight work, connections); past it the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: positiveInt(20_000),
   S3_ENDPOINT: z.string().min(1).optional(),
   S3_PORT: port(9000),
   S3_USE_SSL: flag(false),
@@ -114,10 +149,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const result = configSchema.safeParse(present);
   if (!result.success) {
     throw new ConfigError(
-      result.error.issues.map((issue) => `${issue.path.join('.')} ${describeIssue(issue, present)}`),
+      // A list setting's element (NATS_URL.1) is named by its variable: that is what the operator sets.
+      result.error.issues.map((issue) => `${String(issue.path[0])} ${describeIssue(issue, present)}`),
     );
   }
-  return result.data;
+  return withDatabasePassword(result.data);
+}
+
+/** DATABASE_URL with DATABASE_PASSWORD put in (percent-encoded), so compose never builds a URL from a raw secret. */
+function withDatabasePassword(config: Config): Config {
+  if (!config.DATABASE_URL || !config.DATABASE_PASSWORD) return config;
+  const url = new URL(config.DATABASE_URL);
+  url.password = encodeURIComponent(config.DATABASE_PASSWORD);
+  return { ...config, DATABASE_URL: url.toString() };
 }
 
 function describeIssue(issue: z.core.$ZodIssue, env: Record<string, unknown>): string {

@@ -10,6 +10,12 @@ export const DATABASE_UNAVAILABLE_MESSAGE =
 const INPUT_SQLSTATE_CLASS = '22';
 const INPUT_PROTOCOL_VIOLATION = '08P01';
 
+export const DATABASE_TOO_SLOW_MESSAGE =
+  'The database took too long to answer. Please try again in a moment.';
+
+/** 57014 query_canceled: the statement ran past DATABASE_STATEMENT_TIMEOUT_MS. */
+const STATEMENT_TIMEOUT_SQLSTATE = '57014';
+
 export const DATABASE_REFUSED_INPUT_MESSAGE = 'The request contains a value that cannot be stored.';
 
 /** SQLSTATE classes and codes that mean "the server is not there", not "the query is wrong". */
@@ -55,6 +61,16 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/** True when PostgreSQL cancelled a statement that ran past its statement timeout. */
+export function isStatementTimeout(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const candidate = current as { code?: unknown; cause?: unknown; previous?: unknown };
+    if (candidate.code === STATEMENT_TIMEOUT_SQLSTATE) return true;
+    current = candidate.cause ?? candidate.previous;
+  }
+  return false;
+}
+
 /** True when PostgreSQL refused the values of a query (see INPUT_SQLSTATE_CLASS), not the connection. */
 export function isInputRefusedByDatabase(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
@@ -80,6 +96,9 @@ export async function mapDatabaseUnavailable<T>(work: () => Promise<T>): Promise
       throw new DomainError('BAD_USER_INPUT', DATABASE_REFUSED_INPUT_MESSAGE, {
         body: [DATABASE_REFUSED_INPUT_MESSAGE],
       });
+    }
+    if (isStatementTimeout(error)) {
+      throw new DomainError('SERVICE_UNAVAILABLE', DATABASE_TOO_SLOW_MESSAGE);
     }
     if (isDatabaseUnavailable(error)) {
       throw new DomainError('SERVICE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE);

@@ -15,20 +15,54 @@ export interface DatabaseOptions {
   /** The service's migrations, oldest first; the outbox migrations run before them. */
   migrations: NamedMigration[];
   logger?: Logger;
-  poolSize?: number;
+  pool?: DatabasePoolSettings;
+}
+
+/** README "Configuration": DATABASE_POOL_MAX, DATABASE_STATEMENT_TIMEOUT_MS, DATABASE_POOL_WAIT_MS. */
+export interface DatabasePoolSettings {
+  /** Connections this process may hold. */
+  max: number;
+  /** A statement running longer is cancelled by PostgreSQL; 0: no limit. */
+  statementTimeoutMs: number;
+  /** A query waiting longer for a free connection fails instead of hanging. */
+  waitMs: number;
+}
+
+export const DEFAULT_DATABASE_POOL: DatabasePoolSettings = {
+  max: 10,
+  statementTimeoutMs: 30_000,
+  waitMs: 10_000,
+};
+
+/** The pool settings of one process, from its configuration. */
+export function databasePoolSettings(config: {
+  DATABASE_POOL_MAX: number;
+  DATABASE_STATEMENT_TIMEOUT_MS: number;
+  DATABASE_POOL_WAIT_MS: number;
+}): DatabasePoolSettings {
+  return {
+    max: config.DATABASE_POOL_MAX,
+    statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+    waitMs: config.DATABASE_POOL_WAIT_MS,
+  };
 }
 
 export type Database = MikroORM;
 
 /** Connects, applies the service's pending migrations (in one transaction), and returns the ORM. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const pool = options.pool ?? DEFAULT_DATABASE_POOL;
   const config: Options = {
     clientUrl: options.url,
     schema: options.schema,
     entities: options.entities,
     extensions: [Migrator],
     discovery: { warnWhenNoEntities: false },
-    pool: { min: 0, max: options.poolSize ?? 10 },
+    pool: { min: 0, max: pool.max },
+    driverOptions: {
+      acquireConnectionTimeout: pool.waitMs,
+      connection: pool.statementTimeoutMs > 0 ? { statement_timeout: pool.statementTimeoutMs } : {},
+    },
     migrations: {
       tableName: 'mikro_orm_migrations',
       transactional: true,

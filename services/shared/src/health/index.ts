@@ -1,2 +1,3 @@
 export * from './health-server';
 export * from './lifecycle';
+export * from './draining';

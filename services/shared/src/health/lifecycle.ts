@@ -4,9 +4,11 @@ export type ShutdownStep = { name: string; run: () => Promise<void> };
 
 /**
  * On SIGTERM or SIGINT, runs the steps in order (stop taking work, finish what is in flight, close connections)
- * and exits 0; a second signal, or `timeoutMs` passing, exits 1 at once.
+ * and exits 0. When `timeoutMs` (SHUTDOWN_TIMEOUT_MS) passes first it exits 0 too, with a warning: what was not
+ * finished is not lost (jobs are redelivered, outbox rows stay), so an orchestrator must not see a crash. A second
+ * signal exits 1 at once.
  */
-export function shutdownOnSignals(logger: Logger, steps: ShutdownStep[], timeoutMs = 15_000): void {
+export function shutdownOnSignals(logger: Logger, steps: ShutdownStep[], timeoutMs = 20_000): void {
   let shuttingDown = false;
   const shutdown = (signal: string) => {
     if (shuttingDown) {
@@ -16,8 +18,11 @@ export function shutdownOnSignals(logger: Logger, steps: ShutdownStep[], timeout
     shuttingDown = true;
     logger.info({ signal }, 'shutting down');
     const timer = setTimeout(() => {
-      logger.error({ timeoutMs }, 'shutdown took too long: exiting');
-      process.exit(1);
+      logger.warn(
+        { timeoutMs },
+        'shutdown drain ran out: exiting; unfinished jobs are delivered again elsewhere',
+      );
+      process.exit(0);
     }, timeoutMs);
     timer.unref();
     void runSteps(logger, steps).then(() => {

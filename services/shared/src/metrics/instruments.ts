@@ -103,6 +103,13 @@ export const eventsDeadLettered = new Counter({
   registers,
 });
 
+export const busPermissionDenied = new Counter({
+  name: 'bus_permission_denied_total',
+  help: "Publishes and subscriptions the NATS server refused for this process's credentials, by operation and subject.",
+  labelNames: ['operation', 'subject'] as const,
+  registers,
+});
+
 export const busConnected = new Gauge({
   name: 'bus_connected',
   help: '1 while this process is connected to the bus (NATS), 0 while it reconnects.',

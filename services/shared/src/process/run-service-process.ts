@@ -1,6 +1,12 @@
-import { NatsBus } from '../bus';
+import { NatsBus, natsConnectionSettings } from '../bus';
 import { loadConfig, requireSettings, type Config } from '../config';
-import { exitOnStartupFailure, shutdownOnSignals, startHealthServer, type ReadinessCheck } from '../health';
+import {
+  drainingReadiness,
+  exitOnStartupFailure,
+  shutdownOnSignals,
+  startHealthServer,
+  type ReadinessCheck,
+} from '../health';
 import { createLogger, type Logger } from '../logging';
 import { sendMetrics } from '../metrics/registry';
 
@@ -27,25 +33,35 @@ export function runServiceProcess(options: {
   const run = async () => {
     const config = requireSettings(loadConfig(), ['DATABASE_URL', 'NATS_URL'], `to run ${options.name}`);
     const bus = await NatsBus.connect({
-      servers: config.NATS_URL,
+      ...natsConnectionSettings(config),
       namespace: config.BUS_NAMESPACE,
       requestTimeoutMs: config.BUS_REQUEST_TIMEOUT_MS,
       name: options.name,
       logger,
     });
     const service = await options.start({ config, bus, logger });
+    const draining = drainingReadiness(config.SHUTDOWN_READY_DELAY_MS);
     const health = await startHealthServer({
       port: config.PORT ?? options.defaultPort,
       host: config.HOST,
-      checks: [...service.readinessChecks, { name: 'bus', check: async () => bus.isConnected() }],
+      checks: [
+        ...service.readinessChecks,
+        { name: 'bus', check: async () => bus.isConnected() },
+        draining.check,
+      ],
       extraRoutes: { '/metrics': sendMetrics },
     });
     logger.info({ port: health.port }, `${options.name} running`);
-    shutdownOnSignals(logger, [
-      { name: options.name, run: () => service.stop() },
-      { name: 'bus', run: () => bus.close() },
-      { name: 'health server', run: () => health.close() },
-    ]);
+    shutdownOnSignals(
+      logger,
+      [
+        draining.step,
+        { name: options.name, run: () => service.stop() },
+        { name: 'bus', run: () => bus.close() },
+        { name: 'health server', run: () => health.close() },
+      ],
+      config.SHUTDOWN_TIMEOUT_MS,
+    );
   };
   run().catch((error: unknown) => exitOnStartupFailure(logger, error));
 }

@@ -1,9 +1,12 @@
 import {
   NO_RESPONSE_FROM_AI,
   OFFLINE_REFINE_MESSAGE,
+  PROMPT_TARGET_LABELS,
   REFINE_INSTRUCTION,
-  STREAM_PROMPT_PARAMETERS,
   aiChatOperation,
+  finishRefinedAnswer,
+  refineTargetInstruction,
+  splitFlags,
   tidyPrompt,
   type ParsedRequestOf,
   type RequestContext,
@@ -14,11 +17,12 @@ import { call, requireSignedInCaller, type Bus } from '@promptloom/shared';
 type Refine = ParsedRequestOf<typeof streamOperations.refine>;
 
 const AI_TIMEOUT_MS = 60_000;
-const GENERATOR_PARAMETER = /\s*--(?:ar|v|q)\b\s+\S+/g;
 
 /**
- * The Stream page's Refine (SPEC §2): the AI rewrites the prompt; the generator parameters always end it.
- * Without an AI key (the offline provider answered) the prompt is only tidied, its own flags kept, and says so.
+ * The Stream page's Refine (SPEC §2): the AI rewrites the prompt's words for the chosen target (issue 18); the
+ * checker runs on the answer, which is repaired where a fix exists or refused with a message. For Midjourney the
+ * user's own flags stay and the target's parameters end it. Without an AI key (the offline provider answered)
+ * the prompt is only tidied, its own flags kept, and says so.
  */
 export async function refinePrompt(bus: Bus, request: Refine, context: RequestContext) {
   const caller = await requireSignedInCaller(bus, context);
@@ -29,7 +33,8 @@ export async function refinePrompt(bus: Bus, request: Refine, context: RequestCo
       model: request.model,
       messages: [
         { role: 'system', content: REFINE_INSTRUCTION },
-        { role: 'user', content: withoutParameters(request.prompt) },
+        { role: 'system', content: refineTargetInstruction(request.target) },
+        { role: 'user', content: splitFlags(request.prompt).words },
       ],
       audit: { userId: caller.userId, purpose: 'refine' },
     },
@@ -42,15 +47,18 @@ export async function refinePrompt(bus: Bus, request: Refine, context: RequestCo
       message: OFFLINE_REFINE_MESSAGE,
       offline: true,
     };
-  const refined = withoutParameters(reply.content)
-    .replace(/^["'`]+|["'`]+$/g, '')
+  // Flags in the answer are dropped (the AI is told to write none): the user's own and the target's are added.
+  const answer = splitFlags(reply.content)
+    .words.replace(/^["'`]+|["'`]+$/g, '')
     .trim();
-  if (!refined)
+  if (!answer)
     return { refined: false, prompt: request.prompt, message: NO_RESPONSE_FROM_AI, offline: false };
-  return { refined: true, prompt: `${refined} ${STREAM_PROMPT_PARAMETERS}`, message: null, offline: false };
-}
-
-/** The prompt without `--ar 16:9`, `--v 6`, `--q 2`, so they are added back exactly once. */
-export function withoutParameters(prompt: string): string {
-  return prompt.replace(GENERATOR_PARAMETER, '').trim();
+  const finished = finishRefinedAnswer(request.target, answer, request.prompt);
+  if (!finished.ok)
+    return { refined: false, prompt: request.prompt, message: finished.message, offline: false };
+  const message =
+    finished.repairs.length > 0
+      ? `The AI's answer was adjusted for ${PROMPT_TARGET_LABELS[request.target]}: ${finished.repairs.join('; ')}.`
+      : null;
+  return { refined: true, prompt: finished.prompt, message, offline: false };
 }

@@ -3,10 +3,11 @@ import { accountEvents } from '@promptloom/proto';
 import { onEvent, type Bus, type Logger, type ObjectStore, type Unsubscribe } from '@promptloom/shared';
 import { SavedSignature } from '../signatures/saved-signature.entity';
 import { StreamUpload } from '../stream/stream-upload.entity';
+import { StreamSettingsRecord } from '../stream/stream-settings.entity';
 
 export const USER_DELETED_CONSUMER = 'signature-user-deleted';
 
-/** When a user is deleted, their signature, stream uploads and every stored image go too. */
+/** When a user is deleted, their signature, stream uploads, Stream settings and every stored image go too. */
 export function followUserDeletions(
   bus: Bus,
   em: () => EntityManager,
@@ -20,6 +21,7 @@ export function followUserDeletions(
       await em().transactional(async (tx) => {
         await tx.nativeDelete(SavedSignature, { userId });
         await tx.nativeDelete(StreamUpload, { userId });
+        await tx.nativeDelete(StreamSettingsRecord, { userId });
       });
       await objects.deletePrefix(`users/${userId}/`);
       await objects.deletePrefix(`incoming/${userId}/`);

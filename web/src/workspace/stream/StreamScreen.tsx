@@ -5,7 +5,11 @@ import {
   COPY_CONFIRMATION_MS,
   ENHANCE_OPTIONS,
   NO_ENHANCEMENTS,
-  buildStreamPrompt,
+  applyFix,
+  checkPrompt,
+  countClipTokens,
+  renderPrompt,
+  hasNegativePrompt,
   type EnhanceToggles,
 } from '@promptloom/proto';
 import { Logo } from '../../components/Logo';
@@ -15,15 +19,26 @@ import { useStoredState } from '../data/useStoredState';
 import { REFINE_PROMPT } from './stream-operations';
 import { UPLOAD_FAILED, imagePreviewUrl, uploadStreamImage } from './upload-image';
 import { useStreamSelection } from './useStreamSelection';
+import { useStreamSettings } from './useStreamSettings';
+import { useClipTokenizer } from './useClipTokenizer';
+import { ItemMarksPanel } from './ItemMarksPanel';
+import { PromptEditor } from './PromptEditor';
+import { TargetSelector } from './TargetSelector';
+import { markableNames } from './item-marks';
 
 /** SPEC §2 Stream page: the active selection, enhance toggles, the prompt with Refine and Copy, the image upload. */
 export function StreamScreen() {
   const { user, fetchAsUser } = useSession();
   const { selection, ready } = useStreamSelection();
   const [toggles, setToggles] = useStoredState<EnhanceToggles>('stream_toggles', NO_ENHANCEMENTS);
-  const defaultPrompt = buildStreamPrompt(selection, toggles);
-  const [prompt, setPrompt] = useState(defaultPrompt);
-  const [promptBasis, setPromptBasis] = useState(defaultPrompt);
+  const settings = useStreamSettings();
+  const { target } = settings;
+  const rendered = renderPrompt(target, { selection, toggles, marks: settings.marks });
+  const defaultNegative = rendered.negativePrompt ?? '';
+  const basis = JSON.stringify([target, rendered.prompt, defaultNegative]);
+  const [prompt, setPrompt] = useState(rendered.prompt);
+  const [negative, setNegative] = useState(defaultNegative);
+  const [promptBasis, setPromptBasis] = useState(basis);
   const [refine, refining] = useMutation(REFINE_PROMPT);
   const [notice, setNotice] = useState<string | null>(null);
   const [offlineNote, setOfflineNote] = useState<string | null>(null);
@@ -32,18 +47,25 @@ export function StreamScreen() {
   const [preview, setPreview] = useState<string | null>(null);
   const [uploads, setUploads] = useState(0);
 
-  // SPEC §4: changing a toggle (or the selection) rebuilds the default prompt (set while rendering, not in an
-  // effect, so no render shows the stale prompt).
-  if (promptBasis !== defaultPrompt) {
-    setPromptBasis(defaultPrompt);
-    setPrompt(defaultPrompt);
+  // SPEC §4: changing a toggle, the selection, the target or a mark rebuilds the default prompt (set while
+  // rendering, not in an effect, so no render shows the stale prompt).
+  if (promptBasis !== basis) {
+    setPromptBasis(basis);
+    setPrompt(rendered.prompt);
+    setNegative(defaultNegative);
   }
+  // Issue #18: the checker runs on every keystroke; it only marks, it never blocks Copy.
+  const clip = hasNegativePrompt(target);
+  const canCount = useClipTokenizer(clip);
+  const problems = checkPrompt(target, prompt, clip ? negative : undefined);
+  const problemsIn = (field: 'prompt' | 'negativePrompt') =>
+    problems.filter((problem) => problem.field === field);
 
   async function refinePrompt() {
     setNotice(null);
     setOfflineNote(null);
     try {
-      const { data } = await refine({ variables: { prompt } });
+      const { data } = await refine({ variables: { prompt, target } });
       const result = data?.refinePrompt;
       if (result?.refined) setPrompt(result.prompt);
       if (result?.offline) setOfflineNote(result.message);
@@ -113,6 +135,8 @@ export function StreamScreen() {
             ))
           )}
         </section>
+        <TargetSelector target={target} onChange={settings.setTarget} />
+        <ItemMarksPanel names={markableNames(selection)} marks={settings.marks} onChange={settings.setMark} />
         <fieldset className="toggles">
           <legend>Enhance</legend>
           {ENHANCE_OPTIONS.map((option) => (
@@ -126,16 +150,28 @@ export function StreamScreen() {
             </label>
           ))}
         </fieldset>
-        <div className="field">
-          <label htmlFor="stream-prompt">Prompt</label>
-          <textarea
-            id="stream-prompt"
-            className="prompt-box"
-            rows={6}
-            value={prompt}
-            onChange={(event) => setPrompt(event.target.value)}
+        <PromptEditor
+          id="stream-prompt"
+          label="Prompt"
+          rows={6}
+          value={prompt}
+          onChange={setPrompt}
+          onFix={(problem) => setPrompt(applyFix(prompt, problem))}
+          problems={problemsIn('prompt')}
+          tokens={clip && canCount ? countClipTokens(prompt) : null}
+        />
+        {clip && (
+          <PromptEditor
+            id="stream-negative-prompt"
+            label="Negative prompt"
+            rows={3}
+            value={negative}
+            onChange={setNegative}
+            onFix={(problem) => setNegative(applyFix(negative, problem))}
+            problems={problemsIn('negativePrompt')}
+            tokens={canCount ? countClipTokens(negative) : null}
           />
-        </div>
+        )}
         <div className="button-row">
           <button
             type="button"

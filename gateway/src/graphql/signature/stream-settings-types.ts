@@ -1,0 +1,118 @@
+import { Field, Float, InputType, Int, ObjectType } from 'type-graphql';
+import {
+  type CheckPromptResponse,
+  type ItemMarkEntry,
+  type StreamSettings as StreamSettingsData,
+} from '@promptloom/proto';
+import { type z } from 'zod';
+
+@ObjectType({ description: 'An item or sub-element of the selection with its weight and "avoid".' })
+export class ItemMark {
+  @Field(() => String, { description: 'The name as the selection shows it; compared ignoring case.' })
+  name!: string;
+  @Field(() => Int, { description: 'From -2 to 2; 0 is the plain item.' }) weight!: number;
+  @Field(() => Boolean, { description: 'Left out of the prompt and named as something to avoid.' })
+  avoid!: boolean;
+
+  static from(mark: ItemMarkEntry): ItemMark {
+    return Object.assign(new ItemMark(), mark);
+  }
+}
+
+@ObjectType({
+  description: "The signed-in user's Stream page settings: the prompt target and the item marks.",
+})
+export class StreamSettings {
+  @Field(() => String, { description: "One of PROMPT_TARGETS, e.g. 'midjourney-6' (the default)." })
+  target!: string;
+  @Field(() => [ItemMark]) marks!: ItemMark[];
+  @Field(() => Int, { description: 'How many changes the settings have had.' }) version!: number;
+  @Field(() => String, { nullable: true, description: 'Null until the first change.' })
+  updatedAt!: string | null;
+
+  static from(data: StreamSettingsData): StreamSettings {
+    return Object.assign(new StreamSettings(), {
+      target: data.target,
+      marks: data.marks.map((mark) => ItemMark.from(mark)),
+      version: data.version,
+      updatedAt: data.updatedAt,
+    });
+  }
+}
+
+@ObjectType({ description: 'The Stream settings after a change on any device.' })
+export class StreamSettingsChange {
+  @Field(() => StreamSettings) settings!: StreamSettings;
+  @Field(() => Float, { description: 'The event stream sequence: pass it as afterSequence to catch up.' })
+  sequence!: number;
+}
+
+@InputType()
+export class ItemMarkInput {
+  @Field(() => String) name!: string;
+  @Field(() => Int, { description: 'From -2 to 2.' }) weight!: number;
+  @Field(() => Boolean, { defaultValue: false }) avoid!: boolean;
+}
+
+@InputType({
+  description:
+    'A change: the target if given; each mark replaces the one of its name (0, not avoided: none).',
+})
+export class StreamSettingsInput {
+  @Field(() => String, { nullable: true }) target?: string | null;
+  @Field(() => [ItemMarkInput], { nullable: true }) marks?: ItemMarkInput[] | null;
+}
+
+type CheckData = z.output<typeof CheckPromptResponse>;
+
+@ObjectType()
+export class PromptFix {
+  @Field(() => String, { description: "The button's words, e.g. 'Set --stylize to 1000'." }) label!: string;
+  @Field(() => String, { description: 'What replaces the text from start to end.' }) replacement!: string;
+}
+
+@ObjectType({ description: 'One problem the checker found, with where it is and, when it can, a fix.' })
+export class PromptProblem {
+  @Field(() => String, { description: "'prompt' or 'negativePrompt'." }) field!: string;
+  @Field(() => Int, { description: 'The first character of the problem (UTF-16 index).' }) start!: number;
+  @Field(() => Int, { description: 'Just past its last character.' }) end!: number;
+  @Field(() => String) message!: string;
+  @Field(() => PromptFix, { nullable: true }) fix!: PromptFix | null;
+}
+
+@ObjectType({ description: 'Tokens of the CLIP window the SD/Flux text encoder reads.' })
+export class TokenCount {
+  @Field(() => Int, { description: 'CLIP tokens of the text, without the start and end markers.' })
+  count!: number;
+  @Field(() => Int, {
+    description: 'How many of them the encoder reads: 75 (the window less the two markers).',
+  })
+  limit!: number;
+  @Field(() => Int, { description: 'The whole window, markers included: 77.' }) window!: number;
+  @Field(() => Int, {
+    nullable: true,
+    description: 'The character where the unread part begins; null when all fits.',
+  })
+  cutAt!: number | null;
+}
+
+@ObjectType()
+export class PromptCheck {
+  @Field(() => [PromptProblem]) problems!: PromptProblem[];
+  @Field(() => TokenCount, { nullable: true, description: 'SD/Flux only.' }) tokens!: TokenCount | null;
+  @Field(() => TokenCount, { nullable: true }) negativeTokens!: TokenCount | null;
+
+  static from(data: CheckData): PromptCheck {
+    const tokens = (count: CheckData['tokens']) => (count ? Object.assign(new TokenCount(), count) : null);
+    return Object.assign(new PromptCheck(), {
+      problems: data.problems.map((problem) =>
+        Object.assign(new PromptProblem(), {
+          ...problem,
+          fix: problem.fix ? Object.assign(new PromptFix(), problem.fix) : null,
+        }),
+      ),
+      tokens: tokens(data.tokens),
+      negativeTokens: tokens(data.negativeTokens),
+    });
+  }
+}

@@ -1,0 +1,16 @@
+// Issue 18: prompt targets. Pure functions: rendering a selection per target, checking a prompt against the
+// chosen target's syntax, counting CLIP tokens.
+export * from './targets';
+export * from './marks';
+export * from './render';
+export { MIDJOURNEY_TARGET_PARAMETERS, MIDJOURNEY_STEP_WEIGHTS } from './render-midjourney';
+export { WEIGHT_STEP, stepWeight } from './render-weighted';
+export { NATURAL_WEIGHT_WORDS } from './render-natural';
+export * from './midjourney-parameters';
+export * from './sd-syntax';
+export * from './problems';
+export * from './check';
+export { describeAccepted } from './check-midjourney';
+export * from './clip-tokens';
+export * from './check-input';
+export * from './refine-answer';

@@ -1,0 +1,73 @@
+import { useMutation, useQuery, useSubscription } from '@apollo/client/react';
+import { type ApolloCache } from '@apollo/client';
+import {
+  DEFAULT_PROMPT_TARGET,
+  mergeMarks,
+  PROMPT_TARGETS,
+  type ItemMark,
+  type ItemWeight,
+  type PromptTarget,
+} from '@promptloom/proto';
+import {
+  MY_STREAM_SETTINGS,
+  STREAM_SETTINGS_CHANGED,
+  UPDATE_STREAM_SETTINGS,
+  type StreamSettingsView,
+} from './stream-settings-operations';
+import { markEntry, marksByName, type MarkEntry } from './item-marks';
+
+const targetOf = (value: string | undefined): PromptTarget =>
+  PROMPT_TARGETS.find((target) => target === value) ?? DEFAULT_PROMPT_TARGET;
+
+/** Keeps the newer of the cached settings and `settings`: a late answer never undoes a later change. */
+function keepNewest(cache: ApolloCache, settings: StreamSettingsView) {
+  const cached = cache.readQuery({ query: MY_STREAM_SETTINGS })?.myStreamSettings;
+  if (cached && cached.version > settings.version) return;
+  cache.writeQuery({ query: MY_STREAM_SETTINGS, data: { myStreamSettings: settings } });
+}
+
+/**
+ * The user's Stream settings on the server (issue #18): the prompt target and the item marks, the same on every
+ * device: changes anywhere arrive through `streamSettingsChanged`.
+ */
+export function useStreamSettings() {
+  const query = useQuery(MY_STREAM_SETTINGS);
+  useSubscription(STREAM_SETTINGS_CHANGED, {
+    onData: ({ client, data }) => {
+      const change = data.data?.streamSettingsChanged;
+      if (change) keepNewest(client.cache, change.settings);
+    },
+  });
+  const [update] = useMutation(UPDATE_STREAM_SETTINGS, {
+    update: (cache, { data }) => {
+      if (data) keepNewest(cache, data.updateStreamSettings);
+    },
+  });
+  const settings = query.data?.myStreamSettings;
+  const marks: MarkEntry[] = settings?.marks ?? [];
+
+  function change(input: { target?: PromptTarget; marks?: MarkEntry[] }) {
+    const base = settings ?? { target: DEFAULT_PROMPT_TARGET, version: 0, updatedAt: null, marks: [] };
+    const optimistic: StreamSettingsView = {
+      ...base,
+      target: input.target ?? base.target,
+      version: base.version + 1,
+      marks: mergeMarks(base.marks, input.marks ?? []),
+    };
+    void update({
+      variables: { input },
+      optimisticResponse: { updateStreamSettings: optimistic },
+    }).catch(() => query.refetch());
+  }
+
+  return {
+    loaded: !!settings,
+    target: targetOf(settings?.target),
+    marks: marksByName(marks),
+    setTarget: (target: PromptTarget) => change({ target }),
+    setMark: (name: string, weight: ItemWeight, avoid: boolean) =>
+      change({ marks: [markEntry(name, weight, avoid)] }),
+  };
+}
+
+export type { ItemMark };
