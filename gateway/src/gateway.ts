@@ -32,6 +32,7 @@ import { DEFAULT_REQUEST_LIMITS, requestLimits, type RequestLimitSettings } from
 import { webApp } from './http/web-app';
 import { imageRoutes, signatureRoutes, streamRoutes, streamSettingsRoutes } from './rest/signature';
 import { resolveUploadSettings, type UploadSettings } from './uploads/upload-settings';
+import { adminAiCallRoutes } from './rest/admin-ai-call-routes';
 import { adminAiQuotaRoutes } from './rest/admin-ai-quota-routes';
 import { adminCatalogueRoutes } from './rest/admin-catalogue-routes';
 import { adminDeadLetterRoutes } from './rest/admin-dead-letter-routes';
@@ -207,6 +208,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   app.use(authRoutes(sessions));
   app.use(clientConfigRoutes({ sessionIdleMs: options.sessionIdleMs }));
   app.use(adminAiQuotaRoutes(options.bus));
+  app.use(adminAiCallRoutes(options.bus));
   app.use(adminUserRoutes(options.bus));
   app.use(signatureRoutes(options.bus));
   app.use(streamRoutes(options.bus, uploads));

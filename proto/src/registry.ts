@@ -5,7 +5,14 @@ import {
   sessionEvents,
   sessionOperations,
 } from './accounts';
-import { aiChatOperation, aiEvents, aiOperations, aiUserChatOperation } from './ai';
+import {
+  aiCallEvents,
+  aiCallOperations,
+  aiChatOperation,
+  aiEvents,
+  aiOperations,
+  aiUserChatOperation,
+} from './ai';
 import { deadLetterOperations } from './bus-admin';
 import {
   auditOperations,
@@ -32,6 +39,7 @@ export const OPERATIONS: readonly Operation[] = [
   aiChatOperation,
   aiUserChatOperation,
   ...Object.values(aiOperations),
+  ...Object.values(aiCallOperations),
   ...Object.values(signatureOperations),
   ...Object.values(streamOperations),
   ...Object.values(aiRecordOperations),
@@ -46,6 +54,7 @@ export const EVENTS: readonly EventDefinition[] = [
   ...Object.values(signatureEvents),
   ...Object.values(catalogueEvents),
   ...Object.values(aiEvents),
+  ...Object.values(aiCallEvents),
   ...Object.values(recordEvents),
 ];
 

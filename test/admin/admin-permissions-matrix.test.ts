@@ -8,6 +8,7 @@ import {
   modeOperations,
   modeTypeOperations,
   moduleOperations,
+  aiCallOperations,
   aiRecordOperations,
   signatureRecordOperations,
   type Operation,
@@ -76,7 +77,12 @@ const REST_ROUTES: Array<[method: string, path: string, body?: unknown]> = [
     ['PUT', `/api/admin/user/${family}/update/1`, { status: 1 }],
     ['GET', `/api/admin/user/${family}/delete/1`],
     ['DELETE', `/api/admin/user/${family}/delete/1`],
+    ['POST', `/api/admin/user/${family}/regenerate/1`, { model: 'gpt-4o' }],
   ]),
+  ['GET', '/api/admin/ai-calls'],
+  ['GET', '/api/admin/ai-calls/export.csv'],
+  ['GET', '/api/admin/ai-calls/usage'],
+  ['GET', '/api/admin/ai-calls/1'],
   ['GET', '/api/admin/user/br/list'],
   ['PUT', '/api/admin/user/br/update/1', { username: 'Ada', status: 1 }],
   ['GET', '/api/admin/user/br/delete/1'],
@@ -116,6 +122,11 @@ const GRAPHQL_OPERATIONS: Array<[name: string, document: string]> = [
   ['updateRecord', 'mutation { updateRecord(family: tl, id: 1, input: { status: 1 }) { id } }'],
   ['updateSignatureRecord', 'mutation { updateSignatureRecord(id: 1, input: { status: 1 }) { id } }'],
   ['deleteRecord', 'mutation { deleteRecord(family: br, id: 1) }'],
+  ['regenerateRecord', 'mutation { regenerateRecord(family: tr, id: 1, model: "gpt-4o") { jobId } }'],
+  ['adminAiCalls', '{ adminAiCalls { total } }'],
+  ['adminAiCall', '{ adminAiCall(id: 1) { id } }'],
+  ['adminAiCallsCsv', '{ adminAiCallsCsv { rows } }'],
+  ['adminAiUsage', '{ adminAiUsage { days { calls } } }'],
 ];
 
 /** Every admin operation on the bus, for the service's own check (a caller that got past a gateway). */
@@ -133,16 +144,21 @@ const BUS_OPERATIONS: Array<[Operation, unknown]> = [
   [deadLetterOperations.retry, { sequence: 1 }],
 ];
 
-/** The record operations of the AI worker and the signature service: each asks the admin service for the stored role. */
+/** The record and AI Calls operations of the AI worker and the signature service: each asks the admin service for the stored role. */
 const RECORD_BUS_OPERATIONS: Array<[Operation, unknown]> = [
   [aiRecordOperations.list, { family: 'tr' }],
   [aiRecordOperations.update, { family: 'tl', id: 1, status: 1 }],
   [aiRecordOperations.delete, { family: 'bl', id: 1 }],
   [aiRecordOperations.counts, {}],
+  [aiRecordOperations.regenerate, { family: 'tl', id: 1, model: 'gpt-4o' }],
   [signatureRecordOperations.list, {}],
   [signatureRecordOperations.update, { id: 1, status: 1 }],
   [signatureRecordOperations.delete, { id: 1 }],
   [signatureRecordOperations.counts, {}],
+  [aiCallOperations.list, {}],
+  [aiCallOperations.get, { id: 1 }],
+  [aiCallOperations.export, {}],
+  [aiCallOperations.usage, {}],
 ];
 
 function requestFor(operation: Operation): unknown {
@@ -224,14 +240,15 @@ describe('every admin operation is refused to anyone but an admin', () => {
       (operation) => operation.service === 'admin' && accessOf(operation.subject)?.kind === 'admin',
     ).map((operation) => operation.subject);
     expect(BUS_OPERATIONS.map(([operation]) => operation.subject).sort()).toEqual(adminOnly.sort());
-    const recordSubjects = OPERATIONS.filter((operation) => operation.name.startsWith('records.')).map(
-      (operation) => operation.subject,
-    );
+    const recordSubjects = OPERATIONS.filter(
+      (operation) => operation.name.startsWith('records.') || operation.name.startsWith('calls.'),
+    ).map((operation) => operation.subject);
     expect(RECORD_BUS_OPERATIONS.map(([operation]) => operation.subject).sort()).toEqual(
       recordSubjects.sort(),
     );
-    // GraphQL: one per admin operation, plus the 5 record queries and mutations (counts has none;
-    // the recordChanged subscription's refusal is in records-graphql.test.ts).
-    expect(GRAPHQL_OPERATIONS).toHaveLength(adminOnly.length + 5);
+    // GraphQL: one per admin operation, plus the 6 record queries and mutations (counts has none;
+    // the recordChanged subscription's refusal is in records-graphql.test.ts) and the 4 AI Calls queries (the
+    // aiCallRecorded subscription's refusal is in ai-calls.test.ts).
+    expect(GRAPHQL_OPERATIONS).toHaveLength(adminOnly.length + 6 + 4);
   });
 });

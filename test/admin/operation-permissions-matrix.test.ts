@@ -131,6 +131,10 @@ const SAMPLES: Record<string, (target: Target) => unknown> = {
   'svc.ai.chat.user': () => ({ model: 'gpt-4o', messages: [{ role: 'user', content: 'Hello' }] }),
   'svc.ai.quota.get': (t) => ({ user_id: t.userId }),
   'svc.ai.quota.set': (t) => ({ user_id: t.userId, daily_limit: 5 }),
+  'svc.ai.calls.list': () => ({}),
+  'svc.ai.calls.get': () => ({ id: MISSING }),
+  'svc.ai.calls.export': () => ({}),
+  'svc.ai.calls.usage': () => ({}),
   'svc.ai.lists.get': (t) => ({ family: 'tl', user_id: t.userId }),
   'svc.ai.lists.store': (t) => ({
     family: 'tl',
@@ -174,6 +178,7 @@ const SAMPLES: Record<string, (target: Target) => unknown> = {
   'svc.ai.records.update': () => ({ family: 'tl', id: MISSING, status: 1 }),
   'svc.ai.records.delete': () => ({ family: 'bl', id: MISSING }),
   'svc.ai.records.counts': () => ({}),
+  'svc.ai.records.regenerate': () => ({ family: 'tl', id: MISSING, model: 'gpt-4o' }),
   'svc.signature.records.list': () => ({}),
   'svc.signature.records.update': () => ({ id: MISSING, status: 1 }),
   'svc.signature.records.delete': () => ({ id: MISSING }),

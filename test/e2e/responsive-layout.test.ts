@@ -185,6 +185,7 @@ describe('the collapsed admin menu on a desktop', () => {
       'Mode|1',
       'Mode Type|1',
       'Audit log|1',
+      'AI Calls|1',
     ]);
     await menu.getByRole('link', { name: 'Mode Type', exact: true }).click();
     await admin.waitForURL('**/admin/modetype');

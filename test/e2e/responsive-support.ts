@@ -98,6 +98,7 @@ export const ADMIN_ROUTES: RouteCheck[] = [
   { path: '/admin/mode/bl', ready: '.admin-content tbody tr' },
   { path: '/admin/mode/br', ready: '.admin-content table' },
   { path: '/admin/audit', ready: '.admin-content table' },
+  { path: '/admin/ai-calls', ready: '.admin-content table' },
 ];
 
 /** Loads a route and waits until its screen shows its data (no 'Loading...' left). */
@@ -106,7 +107,9 @@ export async function visit(page: Page, baseUrl: string, route: RouteCheck): Pro
   await waitInPage(
     page,
     `document.querySelector(${JSON.stringify(route.ready)}) && !document.body.innerText.includes('Loading...')`,
-  );
+  ).catch((error: unknown) => {
+    throw new Error(`${route.path}: ${error instanceof Error ? error.message : String(error)}`);
+  });
 }
 
 /** How far the page is wider than the viewport (0 when nothing overflows horizontally). */

@@ -1,6 +1,8 @@
 import { registerEnumType } from 'type-graphql';
 import {
   ACCOUNT_STATUSES,
+  AI_CALL_OUTCOMES,
+  AI_PURPOSES,
   AUDITED_ENTITIES,
   CHANGE_ACTIONS,
   CHAT_ROLES,
@@ -68,3 +70,13 @@ export const JobTicketStatus = graphqlEnum(
   'queued, or not_due when the agent may not run again yet (nextDate says when).',
 );
 export const ChatRole = graphqlEnum(CHAT_ROLES, 'ChatRole', 'Who wrote a chat message.');
+export const AiPurpose = graphqlEnum(
+  AI_PURPOSES,
+  'AiPurpose',
+  'Why the product called the AI provider: a list Run (types, pro, elements, signature), sub_elements, signature_swap, refine or chat.',
+);
+export const AiCallOutcome = graphqlEnum(
+  AI_CALL_OUTCOMES,
+  'AiCallOutcome',
+  'How a provider call ended: ok, failed, or cancelled.',
+);

@@ -6,7 +6,7 @@ import {
   signatureRecordOperations,
   type AiRecordFamily,
 } from '@promptloom/proto';
-import { call, type Bus } from '@promptloom/shared';
+import { call, callWith, type Bus } from '@promptloom/shared';
 import { requireRequestAdmin } from '../auth/guards';
 
 const bodyOf = (request: Request): Record<string, unknown> =>
@@ -47,6 +47,13 @@ function aiFamilyRoutes(router: Router, bus: Bus, family: AiRecordFamily): void 
   };
   router.get(`${base}/delete/:id`, remove);
   router.delete(`${base}/delete/:id`, remove);
+  // Regenerate with the same or another model: 202 with the job (its calls: /api/admin/ai-calls?job_id=).
+  router.post(`${base}/regenerate/:id`, async (request, response) => {
+    requireRequestAdmin(request);
+    const input = { model: bodyOf(request).model, family, id: request.params.id };
+    const ticket = await callWith(bus, aiRecordOperations.regenerate, input, { context: request.context });
+    response.status(202).json({ message: 'Regenerating', data: ticket });
+  });
 }
 
 function signatureRoutes(router: Router, bus: Bus): void {

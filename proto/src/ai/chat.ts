@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation';
 import { AI_MODELS } from '../rules/agent';
+import { ChatAudit } from './calls';
 
 export const CHAT_ROLES = ['system', 'user', 'assistant'] as const;
 
@@ -33,6 +34,8 @@ export const ChatRequest = z.object({
     .min(-2)
     .max(2, { error: 'The frequency penalty must be between -2 and 2.' })
     .optional(),
+  /** Who the call is for and why (the AI worker records it); never sent to the provider. */
+  audit: ChatAudit.optional(),
 });
 export type ChatRequest = z.infer<typeof ChatRequest>;
 

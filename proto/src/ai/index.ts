@@ -7,4 +7,5 @@ export * from './models';
 export * from './events';
 export * from './operations';
 export * from './quota';
+export * from './calls';
 export * from './list-reply';

@@ -3,6 +3,8 @@ import { Level, RecordStatus } from '../enums';
 import { recordId } from '../fields';
 import { pageOf } from '../paging';
 import { frequencyField } from '../ai/lists';
+import { OFFERED_MODEL_MESSAGE } from '../ai/chat';
+import { AI_MODELS } from '../rules/agent';
 import { recordListRequest, recordStatusField } from './list-query';
 
 /** The AI worker's record families on the admin screens; BR records are the saved signatures. */
@@ -24,6 +26,8 @@ export const AiRecord = z.object({
   ai_reason: z.string().nullable(),
   status: RecordStatus,
   created_at: z.string(),
+  /** The generation job that made the item (its AI calls: AI Calls filtered by job); null for a typed-in one. */
+  job_id: z.string().nullable(),
 });
 export type AiRecord = z.infer<typeof AiRecord>;
 
@@ -68,6 +72,13 @@ export type AiRecordUpdateRequest = z.infer<typeof AiRecordUpdateRequest>;
 
 export const AiRecordDeleteRequest = z.object({ family: AiRecordFamily, id: recordId });
 export const RecordDeleted = z.object({ id: z.number().int().positive() });
+
+/** Admin: runs the record's agent again for its owner, with the record's settings and the model chosen. */
+export const AiRecordRegenerateRequest = z.object({
+  family: AiRecordFamily,
+  id: recordId,
+  model: z.enum(AI_MODELS, { error: OFFERED_MODEL_MESSAGE }),
+});
 
 /** How many records each family holds, for the dashboard. */
 export const AiRecordCounts = z.object({

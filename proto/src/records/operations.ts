@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { JobTicket } from '../ai/generation';
 import { defineOperation } from '../operation';
 import {
   AiRecord,
@@ -6,6 +7,7 @@ import {
   AiRecordDeleteRequest,
   AiRecordListRequest,
   AiRecordPage,
+  AiRecordRegenerateRequest,
   AiRecordUpdateRequest,
   RecordDeleted,
 } from './ai-record-schemas';
@@ -24,6 +26,7 @@ export const aiRecordOperations = {
   update: defineOperation('ai', 'records.update', AiRecordUpdateRequest, AiRecord),
   delete: defineOperation('ai', 'records.delete', AiRecordDeleteRequest, RecordDeleted),
   counts: defineOperation('ai', 'records.counts', z.object({}), AiRecordCounts),
+  regenerate: defineOperation('ai', 'records.regenerate', AiRecordRegenerateRequest, JobTicket),
 } as const;
 
 /** Admin-only: every user's BR record (saved signature), answered by the signature service. */

@@ -29,6 +29,7 @@ import {
   type Unsubscribe,
   type DatabasePoolSettings,
 } from '@promptloom/shared';
+import { CallStore, DEFAULT_AI_PRICES, RecordingProvider, parsePriceTable, serveAiCalls } from './calls';
 import { AppliedJobSchema } from './generation/applied-job.entity';
 import { JobRunner } from './generation/job-runner';
 import { RunHandlers } from './generation/run-handlers';
@@ -70,6 +71,8 @@ export interface AiWorkerOptions {
   providerOverride?: AiProvider;
   /** AI calls per user per day (README "Limits"); default 200 a day, enabled. */
   aiQuota?: Partial<AiQuotaSettings>;
+  /** The price table of estimated costs, as AI_PRICES (README "AI Calls"); default DEFAULT_AI_PRICES. */
+  aiPrices?: string;
 }
 
 export interface RunningService {
@@ -103,7 +106,13 @@ export async function startAiWorker(options: AiWorkerOptions): Promise<RunningSe
   const em = () => orm.em.fork();
   const writer = new OutboxWriter(orm, bus, relay);
   const now = options.now ?? (() => new Date());
-  const provider = options.providerOverride ?? createProvider(options.provider);
+  // Every provider call goes through the recorder: one seam, whichever handler or job makes the call.
+  const provider = new RecordingProvider(
+    options.providerOverride ?? createProvider(options.provider),
+    new CallStore(writer, AI_SCHEMA),
+    parsePriceTable(options.aiPrices ?? DEFAULT_AI_PRICES),
+    logger,
+  );
   const limitStore = await openPostgresLimitStore(options.databaseUrl, AI_SCHEMA);
   const quotas = new AiQuotas(
     limitStore,
@@ -164,6 +173,7 @@ export async function startAiWorker(options: AiWorkerOptions): Promise<RunningSe
     }),
   ]);
   unsubscribes.push(...(await serveAdminRecords(bus, em, writer, AI_SCHEMA)));
+  unsubscribes.push(...(await serveAiCalls(bus, em, AI_SCHEMA, () => new Date())));
   if (options.consumeJobs ?? true) {
     unsubscribes.push(
       await bus.consume(
@@ -187,6 +197,7 @@ export async function startAiWorker(options: AiWorkerOptions): Promise<RunningSe
     readinessChecks: [{ name: 'ai-database', check: () => databaseIsReachable(orm) }],
     async stop() {
       await Promise.all(unsubscribes.map((unsubscribe) => unsubscribe()));
+      await provider.settle();
       if (publishEvents) {
         await relay.stop();
         await relay.publishPending().catch(() => 0);

@@ -7,6 +7,7 @@ const TABLES = [
   'selections',
   'applied_jobs',
   'ai_quota_overrides',
+  'ai_calls',
 ] as const;
 
 /** When a user is deleted (evt.admin.user.deleted), every row of theirs in the ai schema goes too. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type Config } from '@promptloom/shared';
 import { type AiWorkerOptions } from './ai-worker';
+import { DEFAULT_AI_PRICES, parsePriceTable } from './calls/prices';
 
 /** The AI worker's own settings, beyond the shared configuration (README "Configuration"). */
 const workerSettings = z.object({
@@ -27,6 +28,21 @@ const workerSettings = z.object({
   AI_JOB_RETRY_MIN_DELAY_MS: z.coerce.number().int().positive().default(1_000),
   AI_JOB_RETRY_MAX_DELAY_MS: z.coerce.number().int().positive().default(60_000),
   AI_JOB_CONCURRENCY: z.coerce.number().int().positive().max(64).default(4),
+  /** Dollars per million input/output tokens by model: `gpt-4o-mini=0.15/0.60,gpt-4o=2.50/10.00`. */
+  AI_PRICES: z
+    .string()
+    .default(DEFAULT_AI_PRICES)
+    .refine(
+      (text) => {
+        try {
+          parsePriceTable(text);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { error: 'must be model=input/output pairs, comma separated (dollars per million tokens)' },
+    ),
 });
 
 export function loadWorkerSettings(env: NodeJS.ProcessEnv = process.env) {
@@ -51,7 +67,7 @@ export function aiWorkerSettings(
     'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'AI_CALLS_PER_USER_PER_DAY' | 'RATE_LIMITS_ENABLED'
   >,
   env: NodeJS.ProcessEnv = process.env,
-): Pick<AiWorkerOptions, 'provider' | 'jobs' | 'aiQuota'> {
+): Pick<AiWorkerOptions, 'provider' | 'jobs' | 'aiQuota' | 'aiPrices'> {
   const settings = loadWorkerSettings(env);
   return {
     provider: {
@@ -64,6 +80,7 @@ export function aiWorkerSettings(
     },
     jobs: jobSettingsOf(settings),
     aiQuota: { defaultDailyLimit: config.AI_CALLS_PER_USER_PER_DAY, enabled: config.RATE_LIMITS_ENABLED },
+    aiPrices: settings.AI_PRICES,
   };
 }
 

@@ -8,6 +8,7 @@ import { RecordsScreen } from './records/RecordsScreen';
 import { SignatureRecordsScreen } from './records/SignatureRecordsScreen';
 import { AdminDashboardScreen } from './dashboard/AdminDashboardScreen';
 import { AuditScreen } from './audit/AuditScreen';
+import { AiCallsScreen } from './ai-calls/AiCallsScreen';
 
 /** SPEC §2 admin area: the nested routes under /admin, one code-split chunk (loaded lazily by App). */
 export default function AdminApp() {
@@ -25,6 +26,7 @@ export default function AdminApp() {
         <Route path="mode/bl" element={<RecordsScreen family="bl" />} />
         <Route path="mode/br" element={<SignatureRecordsScreen />} />
         <Route path="audit" element={<AuditScreen />} />
+        <Route path="ai-calls" element={<AiCallsScreen />} />
         <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
       </Route>
     </Routes>

@@ -8,6 +8,29 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
 /** A user or a module: Active or Inactive. */
 export type AccountStatus = 'Active' | 'Inactive';
 
+/** Why the product called the AI provider: a list Run (types, pro, elements, signature), sub_elements, signature_swap, refine or chat. */
+export type AiPurpose =
+  'types' | 'pro' | 'elements' | 'signature' | 'sub_elements' | 'signature_swap' | 'refine' | 'chat';
+
+/** How a provider call ended: ok, failed, or cancelled. */
+export type AiCallOutcome = 'ok' | 'failed' | 'cancelled';
+
+/** The AI Calls filters; each is optional. */
+export type AiCallFilterInput = {
+  userId?: number | null | undefined;
+  purpose?: AiPurpose | null | undefined;
+  /** Part of the model name. */
+  model?: string | null | undefined;
+  outcome?: AiCallOutcome | null | undefined;
+  jobId?: string | null | undefined;
+  /** Text in the messages, reply or failure. */
+  q?: string | null | undefined;
+  /** First UTC day, YYYY-MM-DD. */
+  from?: string | null | undefined;
+  /** Last UTC day, YYYY-MM-DD. */
+  to?: string | null | undefined;
+};
+
 /** What an audited admin change was to. */
 export type AuditedEntity =
   'user' | 'module' | 'mode' | 'mode_type' | 'tl_record' | 'tr_record' | 'bl_record' | 'br_record';
@@ -80,6 +103,9 @@ export type RecordInput = {
   status?: number | null | undefined;
 };
 
+/** queued, or not_due when the agent may not run again yet (nextDate says when). */
+export type JobTicketStatus = 'queued' | 'not_due';
+
 /** SPEC §7 BR edit form; absent fields are kept. The signature keeps exactly 6 names. */
 export type SignatureRecordInput = {
   username?: string | null | undefined;
@@ -88,9 +114,6 @@ export type SignatureRecordInput = {
   /** 1 Active, 0 Deactive. */
   status?: number | null | undefined;
 };
-
-/** queued, or not_due when the agent may not run again yet (nextDate says when). */
-export type JobTicketStatus = 'queued' | 'not_due';
 
 /** The Run of an agent panel. */
 export type RunAgentInput = {
@@ -145,6 +168,103 @@ export type ItemMarkInput = {
 
 /** An admin's change to a user's record. */
 export type RecordChangeAction = 'updated' | 'deleted';
+
+export type AiCallRowFragment = {
+  id: number;
+  userId: number | null;
+  userName: string | null;
+  purpose: AiPurpose;
+  model: string;
+  jobId: string | null;
+  promptTokens: number | null;
+  completionTokens: number | null;
+  costUsd: number | null;
+  latencyMs: number;
+  outcome: AiCallOutcome;
+  failure: string | null;
+  createdAt: string;
+};
+
+export type AdminAiCallsQueryVariables = Exact<{
+  page?: number | null | undefined;
+  perPage?: number | null | undefined;
+  filter?: AiCallFilterInput | null | undefined;
+}>;
+
+export type AdminAiCallsQuery = {
+  adminAiCalls: {
+    currentPage: number;
+    lastPage: number;
+    perPage: number;
+    total: number;
+    data: Array<{
+      id: number;
+      userId: number | null;
+      userName: string | null;
+      purpose: AiPurpose;
+      model: string;
+      jobId: string | null;
+      promptTokens: number | null;
+      completionTokens: number | null;
+      costUsd: number | null;
+      latencyMs: number;
+      outcome: AiCallOutcome;
+      failure: string | null;
+      createdAt: string;
+    }>;
+  };
+};
+
+export type AdminAiCallQueryVariables = Exact<{
+  id: number;
+}>;
+
+export type AdminAiCallQuery = {
+  adminAiCall: {
+    id: number;
+    purpose: AiPurpose;
+    model: string;
+    jobId: string | null;
+    promptTokens: number | null;
+    completionTokens: number | null;
+    costUsd: number | null;
+    outcome: AiCallOutcome;
+    failure: string | null;
+    createdAt: string;
+    reply: string | null;
+    cut: boolean;
+    messages: Array<{ role: string; content: string }>;
+  };
+};
+
+export type AdminAiCallsCsvQueryVariables = Exact<{
+  filter?: AiCallFilterInput | null | undefined;
+}>;
+
+export type AdminAiCallsCsvQuery = { adminAiCallsCsv: { csv: string; rows: number; truncated: boolean } };
+
+export type AdminAiUsageQueryVariables = Exact<{
+  days?: number | null | undefined;
+}>;
+
+export type AdminAiUsageQuery = {
+  adminAiUsage: {
+    days: Array<{
+      day: string;
+      calls: number;
+      failed: number;
+      promptTokens: number;
+      completionTokens: number;
+      costUsd: number;
+    }>;
+    today: { calls: number; failed: number; promptTokens: number; completionTokens: number; costUsd: number };
+    total: { calls: number; promptTokens: number; completionTokens: number; costUsd: number };
+  };
+};
+
+export type AiCallRecordedSubscriptionVariables = Exact<{ [key: string]: never }>;
+
+export type AiCallRecordedSubscription = { aiCallRecorded: { id: number } };
 
 export type AdminAuditLogQueryVariables = Exact<{
   page?: number | null | undefined;
@@ -329,6 +449,7 @@ export type AdminRecordsQuery = {
       aiResponse: string;
       aiReason: string | null;
       status: number;
+      jobId: string | null;
     }>;
   };
 };
@@ -349,6 +470,7 @@ export type AdminSignatureRecordsQuery = {
     total: number;
     data: Array<{
       id: number;
+      userId: number;
       username: string;
       signatureElements: Array<string>;
       signature: Array<string>;
@@ -392,6 +514,14 @@ export type AdminUserListChangedSubscriptionVariables = Exact<{
 }>;
 
 export type AdminUserListChangedSubscription = { userListChanged: { userId: number; sequence: number } };
+
+export type RegenerateRecordMutationVariables = Exact<{
+  family: ListFamily;
+  id: number;
+  model: string;
+}>;
+
+export type RegenerateRecordMutation = { regenerateRecord: { jobId: string | null } };
 
 export type AdminUserFieldsFragment = {
   id: number;
@@ -862,6 +992,34 @@ export type StreamSettingsChangedSubscription = {
   };
 };
 
+export const AiCallRowFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AiCallRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AiCall' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'userName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'purpose' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'model' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'jobId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'promptTokens' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'completionTokens' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'costUsd' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'latencyMs' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'outcome' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'failure' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AiCallRowFragment, unknown>;
 export const AdminUserFieldsFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -1004,6 +1162,304 @@ export const StreamSettingsFieldsFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode<StreamSettingsFieldsFragment, unknown>;
+export const AdminAiCallsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'AdminAiCalls' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'perPage' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'AiCallFilterInput' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'adminAiCalls' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'perPage' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'perPage' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'data' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AiCallRow' } }],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'currentPage' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastPage' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'perPage' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AiCallRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AiCall' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'userName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'purpose' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'model' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'jobId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'promptTokens' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'completionTokens' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'costUsd' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'latencyMs' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'outcome' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'failure' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AdminAiCallsQuery, AdminAiCallsQueryVariables>;
+export const AdminAiCallDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'AdminAiCall' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'adminAiCall' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'purpose' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'model' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'jobId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'promptTokens' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'completionTokens' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'costUsd' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'outcome' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'failure' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'messages' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'role' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'content' } },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'reply' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'cut' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AdminAiCallQuery, AdminAiCallQueryVariables>;
+export const AdminAiCallsCsvDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'AdminAiCallsCsv' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'AiCallFilterInput' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'adminAiCallsCsv' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'csv' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'rows' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'truncated' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AdminAiCallsCsvQuery, AdminAiCallsCsvQueryVariables>;
+export const AdminAiUsageDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'AdminAiUsage' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'days' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'adminAiUsage' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'days' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'days' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'days' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'day' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'calls' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'failed' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'promptTokens' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'completionTokens' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'costUsd' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'today' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'calls' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'failed' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'promptTokens' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'completionTokens' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'costUsd' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'total' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'calls' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'promptTokens' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'completionTokens' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'costUsd' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AdminAiUsageQuery, AdminAiUsageQueryVariables>;
+export const AiCallRecordedDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'subscription',
+      name: { kind: 'Name', value: 'AiCallRecorded' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'aiCallRecorded' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'id' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AiCallRecordedSubscription, AiCallRecordedSubscriptionVariables>;
 export const AdminAuditLogDocument = {
   kind: 'Document',
   definitions: [
@@ -1912,6 +2368,7 @@ export const AdminRecordsDocument = {
                       { kind: 'Field', name: { kind: 'Name', value: 'aiResponse' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'aiReason' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'jobId' } },
                     ],
                   },
                 },
@@ -2004,6 +2461,7 @@ export const AdminSignatureRecordsDocument = {
                     kind: 'SelectionSet',
                     selections: [
                       { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'username' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'signatureElements' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'signature' } },
@@ -2266,6 +2724,66 @@ export const AdminUserListChangedDocument = {
     },
   ],
 } as unknown as DocumentNode<AdminUserListChangedSubscription, AdminUserListChangedSubscriptionVariables>;
+export const RegenerateRecordDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'RegenerateRecord' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'family' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'ListFamily' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'model' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'regenerateRecord' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'family' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'family' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'model' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'model' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'jobId' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<RegenerateRecordMutation, RegenerateRecordMutationVariables>;
 export const AdminUsersDocument = {
   kind: 'Document',
   definitions: [

@@ -1,3 +1,4 @@
+import { AdminAiCallsResolver } from './ai-calls-resolver';
 import { AdminAuditResolver } from './admin-audit-resolver';
 import { AdminCatalogueSubscriptions } from './admin-catalogue-subscriptions';
 import { AdminDashboardResolver } from './admin-dashboard-resolver';
@@ -21,4 +22,5 @@ export const ADMIN_CATALOGUE_RESOLVERS = [
   AdminRecordSubscriptions,
   UserListChangeSubscriptions,
   DeadLetterResolver,
+  AdminAiCallsResolver,
 ] as const;

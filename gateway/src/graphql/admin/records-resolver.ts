@@ -3,6 +3,7 @@ import { aiRecordOperations, signatureRecordOperations } from '@promptloom/proto
 import { call, callWith } from '@promptloom/shared';
 import { ListFamily, SortDirection } from '../enums';
 import { requireAdmin, type GraphQLContext } from '../context';
+import { JobTicket } from '../ai/generation-types';
 import { pageRequest, toGraphQLPage } from './page-type';
 import {
   AdminRecord,
@@ -98,6 +99,26 @@ export class AdminRecordsResolver {
     return AdminRecord.from(
       await callWith(context.bus, aiRecordOperations.update, request, { context: context.request }),
     );
+  }
+
+  @Mutation(() => JobTicket, {
+    description:
+      "Admins only: runs a TL, TR or BL record's agent again for its owner with the record's settings and `model`.",
+  })
+  async regenerateRecord(
+    @Ctx() context: GraphQLContext,
+    @Arg('family', () => ListFamily) family: ListFamily,
+    @Arg('id', () => Int) id: number,
+    @Arg('model', () => String) model: string,
+  ) {
+    requireAdmin(context);
+    const ticket = await callWith(
+      context.bus,
+      aiRecordOperations.regenerate,
+      { family, id, model },
+      { context: context.request },
+    );
+    return JobTicket.from(ticket);
   }
 
   @Mutation(() => SignatureRecord, { description: 'Admins only: edits a BR record (a saved signature).' })

@@ -18,6 +18,11 @@ export class AdminRecord {
   aiReason!: string | null;
   @Field(() => Int, { description: '1 Active, 0 Deactive.' }) status!: number;
   @Field(() => String) createdAt!: string;
+  @Field(() => String, {
+    nullable: true,
+    description: 'The generation job that made it: adminAiCalls(filter: { jobId }) shows how.',
+  })
+  jobId!: string | null;
 
   static from(record: AiRecord): AdminRecord {
     return Object.assign(new AdminRecord(), {
@@ -32,6 +37,7 @@ export class AdminRecord {
       aiReason: record.ai_reason,
       status: record.status,
       createdAt: record.created_at,
+      jobId: record.job_id,
     });
   }
 }

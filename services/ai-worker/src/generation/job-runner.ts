@@ -5,12 +5,14 @@ import {
   AI_GAVE_UP_MESSAGE,
   AI_MALFORMED_MESSAGE,
   GenerationJob,
+  LIST_FAMILY_PURPOSES,
   listReplyJsonSchema,
   type ChatRequest,
   type ChatResponse,
   aiEvents,
   planTypeRequest,
   type RandomSource,
+  type ChatAudit,
   type RequestContext,
 } from '@promptloom/proto';
 import {
@@ -162,11 +164,14 @@ export class JobRunner {
       };
       let response: ChatResponse;
       try {
-        response = await this.provider.complete(prompt, {
-          signal,
-          onText: (delta) => store(stream.add(delta)),
-          jsonSchema: listReplyJsonSchema(job.family),
-        });
+        response = await this.provider.complete(
+          { ...prompt, audit: auditOf(job) },
+          {
+            signal,
+            onText: (delta) => store(stream.add(delta)),
+            jsonSchema: listReplyJsonSchema(job.family),
+          },
+        );
       } catch (error) {
         await writes;
         if (writeError) throw writeError;
@@ -261,7 +266,7 @@ export class JobRunner {
   ): Promise<string | null> {
     let content: string;
     try {
-      content = (await this.provider.complete(prompt)).content;
+      content = (await this.provider.complete({ ...prompt, audit: auditOf(job) })).content;
     } catch (error) {
       await this.providerFailed(job, error, context, elementId);
       return null;
@@ -323,6 +328,12 @@ export class JobRunner {
       throw error;
     }
   }
+}
+
+/** Who a job's provider call is recorded for, why, and the job whose items it became. */
+function auditOf(job: GenerationJob): ChatAudit {
+  const purpose = job.kind === 'list' ? LIST_FAMILY_PURPOSES[job.family] : 'sub_elements';
+  return { userId: job.user_id, purpose, jobId: job.job_id };
 }
 
 /** No answer, 408, 409, 429 or 5xx: what the openai SDK itself retries, and what may succeed later. */

@@ -5,6 +5,7 @@ import { UniqueListItems } from './0003-unique-list-items';
 import { AiQuotaOverrides } from './0004-ai-quota-overrides';
 import { SubElementVersions } from './0005-sub-element-versions';
 import { UniqueSubElements } from './0006-unique-sub-elements';
+import { AiCalls } from './0007-ai-calls';
 
 /** The ai schema's migrations, oldest first. Add new ones at the end; never edit one that has shipped. */
 export const aiMigrations: NamedMigration[] = [
@@ -14,4 +15,5 @@ export const aiMigrations: NamedMigration[] = [
   { name: '0004-ai-quota-overrides', class: AiQuotaOverrides },
   { name: '0005-sub-element-versions', class: SubElementVersions },
   { name: '0006-unique-sub-elements', class: UniqueSubElements },
+  { name: '0007-ai-calls', class: AiCalls },
 ];

@@ -27,13 +27,15 @@ export class ChatHandlers {
   /** A signed-in user's own chat (`/api/chat`): offered models only (the schema), counted against their quota. */
   async userChat(request: UserChatRequest, userId: number): Promise<ChatResponse> {
     await this.quotas.take(userId);
-    return this.complete(request);
+    return this.complete({ ...request, audit: { userId, purpose: 'chat' } });
   }
 
   /** Chat for other services (refine, signature swap): counted against the user they act for, if any. */
   async chat(request: ChatRequest, context: RequestContext): Promise<ChatResponse> {
     if (context.actor) await this.quotas.take(context.actor.userId);
-    return this.complete(request);
+    // Recorded for the user the caller acts for, whoever the request names.
+    const audit = request.audit && context.actor && { ...request.audit, userId: context.actor.userId };
+    return this.complete({ ...request, audit: audit || undefined });
   }
 
   private async complete(request: ChatRequest): Promise<ChatResponse> {

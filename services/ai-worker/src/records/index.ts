@@ -2,6 +2,7 @@ import { type EntityManager } from '@mikro-orm/postgresql';
 import { aiRecordOperations } from '@promptloom/proto';
 import { handle, type Bus, type OutboxWriter, type Unsubscribe } from '@promptloom/shared';
 import { RecordHandlers } from './record-handlers';
+import { regenerateRecord } from './regenerate';
 import { UserNames } from './user-names';
 
 /** Answers the admin record operations (svc.ai.records.*) and keeps users' names for them. */
@@ -21,6 +22,7 @@ export async function serveAdminRecords(
       handle(bus, ops.update, (request, context) => records.update(request, context)),
       handle(bus, ops.delete, (request, context) => records.delete(request, context)),
       handle(bus, ops.counts, (_request, context) => records.counts(context)),
+      handle(bus, ops.regenerate, (request, context) => regenerateRecord(bus, em, request, context)),
     ])),
   ];
 }

@@ -13,9 +13,10 @@ export interface RecordRow {
   ai_reason: string | null;
   status: number;
   created_at: Date | string;
+  job_id: string | null;
 }
 
-export const RECORD_COLUMNS = `"id", "family", "user_id", "user_name", "levels", "ai_model", "frequency", "ai_response", "ai_reason", "status", "created_at"`;
+export const RECORD_COLUMNS = `"id", "family", "user_id", "user_name", "levels", "ai_model", "frequency", "ai_response", "ai_reason", "status", "created_at", "job_id"`;
 
 export function toAiRecord(row: RecordRow): AiRecord {
   return {
@@ -30,5 +31,6 @@ export function toAiRecord(row: RecordRow): AiRecord {
     ai_reason: row.ai_reason,
     status: row.status as RecordStatus,
     created_at: new Date(row.created_at).toISOString(),
+    job_id: row.job_id,
   };
 }

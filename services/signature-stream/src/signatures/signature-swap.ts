@@ -39,7 +39,11 @@ export class SignatureSwap {
     const reply = await call(
       this.bus,
       aiChatOperation,
-      { model: SIGNATURE_SWAP_MODEL, messages: swapMessages(saved.names, request.reason) },
+      {
+        model: SIGNATURE_SWAP_MODEL,
+        messages: swapMessages(saved.names, request.reason),
+        audit: { userId: request.userId, purpose: 'signature_swap' },
+      },
       { context, timeoutMs: AI_TIMEOUT_MS },
     );
     const parsed = reply.content.trim()

@@ -25,7 +25,7 @@ const AI_TIMEOUT_MS = 60_000;
  * the prompt is only tidied, its own flags kept, and says so.
  */
 export async function refinePrompt(bus: Bus, request: Refine, context: RequestContext) {
-  await requireSignedInCaller(bus, context);
+  const caller = await requireSignedInCaller(bus, context);
   const reply = await call(
     bus,
     aiChatOperation,
@@ -36,6 +36,7 @@ export async function refinePrompt(bus: Bus, request: Refine, context: RequestCo
         { role: 'system', content: refineTargetInstruction(request.target) },
         { role: 'user', content: splitFlags(request.prompt).words },
       ],
+      audit: { userId: caller.userId, purpose: 'refine' },
     },
     { context, timeoutMs: AI_TIMEOUT_MS },
   );

@@ -1,7 +1,8 @@
 import { useQuery } from '@apollo/client/react';
+import { AiUsageCard } from './AiUsageCard';
 import { ADMIN_DASHBOARD } from './dashboard-operations';
 
-/** The admin dashboard: real counts of users, the catalogue and users' records. */
+/** The admin dashboard: real counts of users, the catalogue and users' records, and AI usage. */
 export function AdminDashboardScreen() {
   const { data, error } = useQuery(ADMIN_DASHBOARD, { fetchPolicy: 'cache-and-network' });
   const figures = data?.adminDashboard;
@@ -36,6 +37,7 @@ export function AdminDashboardScreen() {
           </li>
         ))}
       </ul>
+      <AiUsageCard />
     </section>
   );
 }

@@ -16,6 +16,7 @@ const LINKS = [
   { to: '/admin/mode', label: 'Mode', end: true, icon: MENU_ICONS.mode },
   { to: '/admin/modetype', label: 'Mode Type', icon: MENU_ICONS.modeType },
   { to: '/admin/audit', label: 'Audit log', icon: MENU_ICONS.audit },
+  { to: '/admin/ai-calls', label: 'AI Calls', icon: MENU_ICONS.aiCalls },
 ];
 
 const linkClass = ({ isActive }: { isActive: boolean }) => `admin-menu-link${isActive ? ' active' : ''}`;

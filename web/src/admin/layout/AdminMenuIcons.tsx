@@ -70,6 +70,12 @@ export const MENU_ICONS = {
       <path d="M9 12h6M9 16h4" />
     </Icon>
   ),
+  aiCalls: (
+    <Icon>
+      <path d="M12 3l2 5 5 2-5 2-2 5-2-5-5-2 5-2z" />
+      <path d="M4 20h16" />
+    </Icon>
+  ),
   group: (
     <Icon>
       <path d="M4 5h16M4 12h16M4 19h16" />

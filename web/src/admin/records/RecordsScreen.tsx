@@ -1,4 +1,6 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { callsOfJob } from '../ai-calls/ai-call-filters';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { EmptyRow } from '../shared/EmptyRow';
@@ -25,6 +27,7 @@ import {
 import { RECORD_TEXTS, statusLabel } from './record-texts';
 import { RecordEditForm } from './RecordEditForm';
 import { RecordSearch } from './RecordSearch';
+import { RegenerateDialog } from './RegenerateDialog';
 import { SortHeader } from './SortHeader';
 import { useRecordListState } from './useRecordListState';
 import { useTableKeys } from './useTableKeys';
@@ -52,6 +55,7 @@ export function RecordsScreen({ family }: { family: AiFamily }) {
     variables: { family, perPage: ADMIN_PAGE_SIZE, ...list.variables },
   });
   const { editing, setEditing, deleting, setDeleting } = useCrudState<AdminRecord>();
+  const [regenerating, setRegenerating] = useState<AdminRecord | null>(null);
   const confirmDelete = useDeleteAction(async () => {
     setDeleting(null);
     await refetch();
@@ -169,6 +173,23 @@ export function RecordsScreen({ family }: { family: AiFamily }) {
                     onEdit={() => openEdit(record)}
                     onDelete={() => setDeleting(record)}
                   />
+                  <button
+                    type="button"
+                    className="button-link"
+                    aria-label={`Regenerate ${record.aiResponse}`}
+                    onClick={() => setRegenerating(record)}
+                  >
+                    Regenerate
+                  </button>
+                  {record.jobId && (
+                    <Link
+                      to={callsOfJob(record.jobId)}
+                      className="button-link"
+                      aria-label={`How was ${record.aiResponse} made`}
+                    >
+                      How was this made
+                    </Link>
+                  )}
                 </td>
               </tr>
             ))}
@@ -176,6 +197,9 @@ export function RecordsScreen({ family }: { family: AiFamily }) {
         </table>
       </TableScroll>
       <Pager page={page} lastPage={pageData?.lastPage ?? 1} onPage={list.setPage} />
+      {regenerating && (
+        <RegenerateDialog family={family} record={regenerating} onClose={() => setRegenerating(null)} />
+      )}
       {editing && editing !== 'new' && (
         <Modal title={texts.editTitle} onClose={() => setEditing(null)}>
           <RecordEditForm

@@ -6,6 +6,7 @@ import { ExportCsvButton } from '../shared/ExportCsvButton';
 import { Modal } from '../shared/Modal';
 import { ADMIN_PAGE_SIZE } from '../shared/page';
 import { Pager } from '../shared/Pager';
+import { Link } from 'react-router-dom';
 import { RowActions } from '../shared/RowActions';
 import { useDeleteAction } from '../shared/useDeleteAction';
 import { useCrudState } from '../shared/useCrudState';
@@ -135,6 +136,14 @@ export function SignatureRecordsScreen() {
                     onEdit={() => openEdit(record)}
                     onDelete={() => setDeleting(record)}
                   />
+                  {/* A signature is not one job's: its calls are its owner's signature swaps. */}
+                  <Link
+                    to={`/admin/ai-calls?user_id=${record.userId}&purpose=signature_swap`}
+                    className="button-link"
+                    aria-label={`How was the signature of ${record.username} made`}
+                  >
+                    How was this made
+                  </Link>
                 </td>
               </tr>
             ))}

@@ -10,6 +10,8 @@ export {
   AdminSignatureRecordsDocument as ADMIN_SIGNATURE_RECORDS,
   AdminUserListChangedDocument as USER_LIST_CHANGED,
   DeleteRecordDocument as DELETE_RECORD,
+  RegenerateRecordDocument as REGENERATE_RECORD,
+  AiModelsDocument as AI_MODEL_LIST,
   UpdateRecordDocument as UPDATE_RECORD,
   UpdateSignatureRecordDocument as UPDATE_SIGNATURE_RECORD,
   type RecordInput,

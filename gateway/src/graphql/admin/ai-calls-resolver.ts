@@ -1,0 +1,84 @@
+import { Arg, Ctx, Int, Query, Resolver, Root, Subscription } from 'type-graphql';
+import { aiCallEvents, aiCallOperations, type PayloadOf } from '@promptloom/proto';
+import { callWith } from '@promptloom/shared';
+import { EVERY_USER, type HubEvent } from '../../subscriptions/event-hub';
+import { requireAdmin, type GraphQLContext } from '../context';
+import {
+  AiCall,
+  AiCallCsv,
+  AiCallDetail,
+  AiCallFilterInput,
+  AiCallPage,
+  AiUsage,
+  filtersOf,
+} from './ai-call-types';
+import { pageRequest, toGraphQLPage } from './page-type';
+
+type Recorded = PayloadOf<typeof aiCallEvents.recorded>;
+
+/** Admins' AI Calls: recorded provider calls (paged, filtered, CSV), one call in full, usage per day, live. */
+@Resolver()
+export class AdminAiCallsResolver {
+  @Query(() => AiCallPage, { description: 'Admins only: recorded AI calls, newest first, filtered.' })
+  async adminAiCalls(
+    @Ctx() context: GraphQLContext,
+    @Arg('page', () => Int, { nullable: true }) page?: number,
+    @Arg('perPage', () => Int, { nullable: true }) perPage?: number,
+    @Arg('filter', () => AiCallFilterInput, { nullable: true }) filter?: AiCallFilterInput,
+  ) {
+    requireAdmin(context);
+    const request = { ...pageRequest(page, perPage), ...filtersOf(filter) };
+    const result = await callWith(context.bus, aiCallOperations.list, request, { context: context.request });
+    return toGraphQLPage(result, AiCall.from);
+  }
+
+  @Query(() => AiCallDetail, {
+    description: 'Admins only: one recorded AI call with its messages and reply.',
+  })
+  async adminAiCall(@Ctx() context: GraphQLContext, @Arg('id', () => Int) id: number) {
+    requireAdmin(context);
+    const call = await callWith(context.bus, aiCallOperations.get, { id }, { context: context.request });
+    return AiCallDetail.fromDetail(call);
+  }
+
+  @Query(() => AiCallCsv, { description: 'Admins only: the filtered AI calls as CSV, made on the server.' })
+  async adminAiCallsCsv(
+    @Ctx() context: GraphQLContext,
+    @Arg('filter', () => AiCallFilterInput, { nullable: true }) filter?: AiCallFilterInput,
+  ) {
+    requireAdmin(context);
+    const csv = await callWith(context.bus, aiCallOperations.export, filtersOf(filter), {
+      context: context.request,
+    });
+    return Object.assign(new AiCallCsv(), csv);
+  }
+
+  @Query(() => AiUsage, {
+    description: 'Admins only: AI calls, tokens and cost per UTC day (default 30 days).',
+  })
+  async adminAiUsage(
+    @Ctx() context: GraphQLContext,
+    @Arg('days', () => Int, { nullable: true }) days?: number,
+    @Arg('userId', () => Int, { nullable: true }) userId?: number,
+  ) {
+    requireAdmin(context);
+    const usage = await callWith(
+      context.bus,
+      aiCallOperations.usage,
+      { days: days ?? undefined, user_id: userId ?? undefined },
+      { context: context.request },
+    );
+    return AiUsage.from(usage);
+  }
+
+  @Subscription(() => AiCall, {
+    description: 'Admins only: each AI provider call as it is recorded.',
+    subscribe: ({ context }: { context: GraphQLContext }) => {
+      requireAdmin(context);
+      return context.events.stream(aiCallEvents.recorded, EVERY_USER);
+    },
+  })
+  aiCallRecorded(@Root() event: HubEvent<Recorded>): AiCall {
+    return AiCall.from(event.payload.call);
+  }
+}

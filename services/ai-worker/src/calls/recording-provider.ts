@@ -1,0 +1,91 @@
+import { type ChatRequest, type ChatResponse } from '@promptloom/proto';
+import { type Logger } from '@promptloom/shared';
+import { ProviderCancelled, type AiProvider, type CompleteOptions } from '../provider';
+import { type CallOutcome, type CallStore } from './call-store';
+import { estimateCost, type PriceTable } from './prices';
+
+type Tokens = NonNullable<ChatResponse['usage']>;
+
+/**
+ * Records every provider call (user, purpose, model, messages, reply, tokens, latency, outcome, estimated cost)
+ * around the real provider. The row is written after the answer has gone back, without being awaited: a slow or
+ * failing database never slows or breaks the user's run; a failed write is logged. `settle` waits for the writes
+ * still under way (the worker's stop).
+ */
+export class RecordingProvider implements AiProvider {
+  private readonly pending = new Set<Promise<void>>();
+
+  constructor(
+    private readonly inner: AiProvider,
+    private readonly store: CallStore,
+    private readonly prices: PriceTable,
+    private readonly logger: Logger,
+  ) {}
+
+  get offline(): boolean {
+    return this.inner.offline;
+  }
+
+  get name(): string | undefined {
+    return this.inner.name;
+  }
+
+  async complete(request: ChatRequest, options?: CompleteOptions): Promise<ChatResponse> {
+    const started = performance.now();
+    const base = { request, model: request.model, reply: null, tokens: null, costUsd: null };
+    try {
+      const response = await this.inner.complete(request, options);
+      const tokens = tokensOf(response);
+      this.record({
+        ...base,
+        model: response.model || request.model,
+        reply: response.content,
+        tokens,
+        costUsd: estimateCost(this.prices, response.model || request.model, tokens),
+        latencyMs: performance.now() - started,
+        outcome: 'ok',
+        failure: null,
+      });
+      return response;
+    } catch (error) {
+      const cancelled = isCancellation(error);
+      this.record({
+        ...base,
+        latencyMs: performance.now() - started,
+        outcome: cancelled ? 'cancelled' : 'failed',
+        failure: error instanceof Error ? error.message : String(error),
+      });
+      throw error;
+    }
+  }
+
+  async settle(): Promise<void> {
+    await Promise.all([...this.pending]);
+  }
+
+  private record(call: CallOutcome): void {
+    const write = this.store
+      .record(call)
+      .catch((error: unknown) =>
+        this.logger.error(
+          {
+            err: error instanceof Error ? error.message : String(error),
+            purpose: call.request.audit?.purpose,
+          },
+          'ai call not recorded',
+        ),
+      )
+      .finally(() => this.pending.delete(write));
+    this.pending.add(write);
+  }
+}
+
+/** The provider's token counts, when the response carries them (null offline and from some servers). */
+function tokensOf(response: ChatResponse): Tokens | null {
+  return response.usage ?? null;
+}
+
+/** A call its caller aborted (a cancelled run), as the provider reports it. */
+function isCancellation(error: unknown): boolean {
+  return error instanceof ProviderCancelled;
+}

@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import { type EntityManager } from '@mikro-orm/postgresql';
+import {
+  GENERATION_QUEUE,
+  calendarDayOf,
+  type GenerationJob,
+  type JobTicket,
+  type ParsedRequestOf,
+  type RequestContext,
+  type aiRecordOperations,
+} from '@promptloom/proto';
+import { requireStoredAdmin, type Bus } from '@promptloom/shared';
+import { ListItemRecord } from '../lists/list-item.entity';
+import { notFound } from '../lists/not-found';
+
+type Regenerate = ParsedRequestOf<typeof aiRecordOperations.regenerate>;
+
+/**
+ * Admin "Regenerate": the record's agent runs again for its owner with the record's settings and the model the admin
+ * chose. New items join the owner's list as a Run's do (duplicates skipped), recorded in AI Calls under the owner
+ * and the new job. The owner's quota is not charged: the admin asked.
+ */
+export async function regenerateRecord(
+  bus: Bus,
+  em: () => EntityManager,
+  request: Regenerate,
+  context: RequestContext,
+): Promise<JobTicket> {
+  await requireStoredAdmin(bus, context);
+  const item = await em().findOne(ListItemRecord, { id: request.id, family: request.family });
+  if (!item) throw notFound('Record');
+  const job: GenerationJob = {
+    kind: 'list',
+    job_id: randomUUID(),
+    user_id: item.userId,
+    family: request.family,
+    levels: item.levels,
+    ai_model: request.model,
+    frequency: item.frequency ?? 5,
+    agent_role: item.agentRole,
+    name: item.name,
+    today: calendarDayOf(new Date())!,
+  };
+  await bus.enqueue(GENERATION_QUEUE, job, { id: job.job_id, context });
+  return { job_id: job.job_id, status: 'queued', next_date: null };
+}

@@ -1,0 +1,165 @@
+import { readFile } from 'node:fs/promises';
+import { type Browser, type Page } from 'playwright-core';
+import { waitFor } from '@promptloom/shared/testing';
+import { startBrowserProduct, type BrowserProduct } from '../support/browser-product';
+import { type TestProduct } from '../support/embedded-product';
+import { startFakeOpenAiServer, type FakeOpenAiServer } from '../support/fake-openai-server';
+import { newUser, requestJson } from '../support/http';
+import { ADMIN, signIn } from './admin-support';
+
+let fake: FakeOpenAiServer;
+let started: BrowserProduct | undefined;
+let product: TestProduct;
+let browser: Browser;
+let user: { id: number; token: string };
+let adminToken: string;
+
+beforeAll(async () => {
+  fake = await startFakeOpenAiServer();
+  started = await startBrowserProduct({ admin: ADMIN, openAiBaseUrl: fake.baseUrl });
+  ({ product, browser } = started);
+  const signup = await requestJson(product.baseUrl, 'POST', '/api/signup', { body: newUser() });
+  user = { id: signup.body.user.id, token: signup.body.access_token };
+  adminToken = (await requestJson(product.baseUrl, 'POST', '/api/login', { body: ADMIN })).body.access_token;
+}, 60_000);
+afterAll(async () => {
+  await started?.stop();
+  await fake.close();
+});
+
+const chat = async (content: string) => {
+  const reply = await requestJson(product.baseUrl, 'POST', '/api/chat', {
+    token: user.token,
+    body: { model: 'gpt-4o', messages: [{ role: 'user', content }] },
+  });
+  expect(reply.status).toBe(200);
+};
+
+/** Waits until the server has recorded `count` calls of the user (rows are written just after each reply). */
+const recorded = (count: number) =>
+  waitFor(async () => {
+    const page = await requestJson(product.baseUrl, 'GET', `/api/admin/ai-calls?user_id=${user.id}`, {
+      token: adminToken,
+    });
+    return page.body.data.total >= count;
+  }, `${count} recorded calls`);
+
+async function adminPage(width: number): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, acceptDownloads: true });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  await signIn(page, product.baseUrl, ADMIN);
+  await page.waitForURL('**/admin/UserManage');
+  return page;
+}
+
+const pageOverflows = (page: Page) =>
+  page.locator('html').evaluate((html) => html.scrollWidth > html.clientWidth);
+
+describe('the AI Calls screen', () => {
+  it.each([1400, 360])(
+    'at %i px lists the calls, shows a new one live, opens it, filters on the server and exports CSV',
+    async (width) => {
+      await chat(`first question at ${width}`);
+      await recorded(1);
+      const page = await adminPage(width);
+      await page.goto(`${product.baseUrl}/admin/ai-calls?user_id=${user.id}`);
+      await page.getByRole('heading', { name: 'AI Calls' }).waitFor();
+      const rows = page.locator('.admin-content tbody tr');
+      await rows.first().getByText('chat').waitFor();
+      const before = await rows.count();
+
+      // A call made now appears without a reload (the aiCallRecorded subscription refetches the page).
+      await chat(`live question at ${width}`);
+      await waitFor(async () => (await rows.count()) === before + 1, 'the new call to appear live');
+      expect(await pageOverflows(page)).toBe(false);
+
+      await page
+        .getByRole('button', { name: /^Details of AI call / })
+        .first()
+        .click();
+      const details = page.getByRole('dialog', { name: /^AI call \d+$/ });
+      await details.getByText(`live question at ${width}`).waitFor();
+      await details.getByRole('button', { name: 'Close' }).click();
+
+      await page.getByLabel('Search').fill(`live question at ${width}`);
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await page.waitForURL(/q=live/);
+      await waitFor(async () => (await rows.count()) === 1, 'the search to leave one call');
+      await page.getByText('1 calls').waitFor();
+
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Export CSV' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^ai-calls-\d{4}-\d{2}-\d{2}\.csv$/);
+      const csv = (await readFile((await download.path())!, 'utf8')).trim().split('\r\n');
+      expect(csv).toHaveLength(2);
+      expect(csv[1]).toContain(',chat,gpt-4o,ok,');
+      await page.context().close();
+    },
+    90_000,
+  );
+
+  it('refuses a bad date range with the field’s message', async () => {
+    const page = await adminPage(1400);
+    await page.goto(`${product.baseUrl}/admin/ai-calls?from=2026-05-02&to=2026-05-01`);
+    await page.getByText('The end date must not be before the start date.').waitFor();
+    await page.context().close();
+  }, 60_000);
+});
+
+describe('how a record was made', () => {
+  it('links a TR record to the call that produced it, and regenerates it with another model', async () => {
+    fake.reply({ content: 'Luthier\nGlazier\nCooper' });
+    const run = await requestJson(product.baseUrl, 'POST', `/api/ai/response/tr/generate/${user.id}`, {
+      token: user.token,
+      body: { ai_model: 'gpt-4o', frequency: 3 },
+    });
+    expect(run.status).toBe(202);
+    const page = await adminPage(1400);
+    await page.goto(`${product.baseUrl}/admin/mode/tr`);
+    await page.getByRole('link', { name: 'How was Luthier made' }).click();
+    await page.waitForURL(`**/admin/ai-calls?job_id=${run.body.job_id}`);
+    const rows = page.locator('.admin-content tbody tr');
+    await rows.first().getByText('pro').waitFor();
+    expect(await rows.count()).toBe(1);
+    await page.getByRole('button', { name: /^Details of AI call / }).click();
+    await page
+      .getByRole('dialog', { name: /^AI call \d+$/ })
+      .getByText('Luthier')
+      .first()
+      .waitFor();
+
+    // Regenerate with another model: the new job's call is there to see.
+    await page.goto(`${product.baseUrl}/admin/mode/tr`);
+    await page.getByRole('button', { name: 'Regenerate Luthier' }).click();
+    const regenerate = page.getByRole('dialog', { name: 'Regenerate' });
+    await regenerate.getByLabel('Model').selectOption('gpt-4-turbo');
+    await regenerate.getByRole('button', { name: 'Regenerate' }).click();
+    await regenerate.getByRole('status').filter({ hasText: 'Regenerating with gpt-4-turbo.' }).waitFor();
+    await regenerate.getByRole('link', { name: 'See its AI calls' }).click();
+    await page.waitForURL('**/admin/ai-calls?job_id=*');
+    await page.locator('.admin-content tbody tr').first().getByText('gpt-4-turbo').waitFor();
+    await page.context().close();
+  }, 60_000);
+});
+
+describe('the dashboard’s AI usage', () => {
+  it('shows today’s calls and a chart of 30 days, at 360 px too', async () => {
+    await chat('for the dashboard');
+    const page = await adminPage(360);
+    await page.goto(`${product.baseUrl}/admin/dashboard`);
+    await page
+      .getByTestId('ai-usage-today')
+      .filter({ hasText: /^Today: [1-9]\d* calls/ })
+      .waitFor();
+    const chart = page.getByRole('img', { name: 'AI calls per day over 30 days' });
+    await chart.waitFor();
+    const box = await chart.boundingBox();
+    expect(box!.width).toBeGreaterThan(100);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+    expect(await pageOverflows(page)).toBe(false);
+    await page.context().close();
+  }, 60_000);
+});

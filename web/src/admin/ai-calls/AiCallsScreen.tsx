@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { useApolloClient, useQuery } from '@apollo/client/react';
+import { useSearchParams } from 'react-router-dom';
+import { formErrorsOf } from '../../apollo/field-errors';
+import { downloadCsv } from '../shared/csv';
+import { EmptyRow } from '../shared/EmptyRow';
+import { ADMIN_PAGE_SIZE } from '../shared/page';
+import { Pager } from '../shared/Pager';
+import { TableScroll } from '../shared/TableScroll';
+import { useRefetchOn } from '../shared/useRefetchOn';
+import { AiCallDialog } from './AiCallDialog';
+import { AiCallFilterForm } from './AiCallFilterForm';
+import { filterOf, formatCost, formatTokens } from './ai-call-filters';
+import { ADMIN_AI_CALLS, ADMIN_AI_CALLS_CSV, AI_CALL_RECORDED } from './ai-call-operations';
+
+/** AI Calls: every provider call, newest first, searched and filtered on the server, live, exported as CSV. */
+export function AiCallsScreen() {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const filter = filterOf(params);
+  const client = useApolloClient();
+  const [opened, setOpened] = useState<number | null>(null);
+  const [exportError, setExportError] = useState<string | null>(null);
+  const { data, error, refetch } = useQuery(ADMIN_AI_CALLS, {
+    variables: { page, perPage: ADMIN_PAGE_SIZE, filter },
+    fetchPolicy: 'cache-and-network',
+  });
+  useRefetchOn(AI_CALL_RECORDED, refetch);
+  const calls = data?.adminAiCalls;
+  const problems = error ? formErrorsOf(error, 'The calls could not be loaded.') : null;
+
+  const setPage = (next: number) => {
+    const copy = new URLSearchParams(params);
+    copy.set('page', String(next));
+    setParams(copy);
+  };
+
+  async function exportCsv() {
+    setExportError(null);
+    try {
+      const result = await client.query({
+        query: ADMIN_AI_CALLS_CSV,
+        variables: { filter },
+        fetchPolicy: 'network-only',
+      });
+      if (!result.data) throw new Error('no data');
+      downloadCsv(`ai-calls-${new Date().toISOString().slice(0, 10)}.csv`, result.data.adminAiCallsCsv.csv);
+    } catch {
+      setExportError('The export failed. Please try again.');
+    }
+  }
+
+  return (
+    <section className="admin-screen" aria-labelledby="ai-calls-heading">
+      <h1 id="ai-calls-heading">AI Calls</h1>
+      <AiCallFilterForm params={params} errors={problems?.fields ?? {}} onApply={setParams} />
+      <div className="admin-toolbar">
+        <p className="card-text" aria-live="polite">
+          {calls ? `${calls.total} calls` : ''}
+        </p>
+        <button type="button" className="button-secondary" onClick={() => void exportCsv()}>
+          Export CSV
+        </button>
+      </div>
+      {(problems?.message || exportError) && (
+        <p className="form-error" role="alert">
+          {problems?.message ?? exportError}
+        </p>
+      )}
+      <TableScroll label="AI calls">
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">User</th>
+              <th scope="col">Purpose</th>
+              <th scope="col">Model</th>
+              <th scope="col">Outcome</th>
+              <th scope="col">Tokens in / out</th>
+              <th scope="col">Cost</th>
+              <th scope="col">Latency</th>
+              <th scope="col">Details</th>
+            </tr>
+          </thead>
+          <tbody>
+            {calls && calls.data.length === 0 && <EmptyRow columns={9} text="No AI calls found." />}
+            {calls?.data.map((call) => (
+              <tr key={call.id}>
+                <td>{new Date(call.createdAt).toLocaleString()}</td>
+                <td>{call.userName ?? call.userId ?? '—'}</td>
+                <td>{call.purpose}</td>
+                <td>{call.model}</td>
+                <td title={call.failure ?? undefined}>{call.outcome}</td>
+                <td>{formatTokens(call.promptTokens, call.completionTokens)}</td>
+                <td>{formatCost(call.costUsd)}</td>
+                <td>{call.latencyMs} ms</td>
+                <td>
+                  <button
+                    type="button"
+                    className="button-link"
+                    aria-label={`Details of AI call ${call.id}`}
+                    onClick={() => setOpened(call.id)}
+                  >
+                    View
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
+      <Pager page={calls?.currentPage ?? page} lastPage={calls?.lastPage ?? 1} onPage={setPage} />
+      {opened !== null && <AiCallDialog id={opened} onClose={() => setOpened(null)} />}
+    </section>
+  );
+}
