@@ -100,7 +100,9 @@ export function lockedDownBusUsers(): {
   credentials: (user: LockedDownBusUser) => { NATS_USER: string; NATS_PASSWORD: string };
 } {
   const passwords = Object.fromEntries(
-    LOCKED_DOWN_BUS_USERS.map((user) => [user, randomBytes(12).toString('base64url')]),
+    // nats.conf parses a `$VARIABLE`'s value as a config value: a letter first, then letters and digits, keeps it a
+    // string (a leading '-' or digit would not be).
+    LOCKED_DOWN_BUS_USERS.map((user) => [user, `p${randomBytes(12).toString('hex')}`]),
   ) as Record<LockedDownBusUser, string>;
   return {
     serverEnv: {
