@@ -6,6 +6,7 @@ import { BACKUP_FORMAT_VERSION, type BackupManifest } from './backup/backup-form
 import { openBackupTarget } from './backup/backup-target';
 import { backupObjects } from './backup/copy-objects';
 import { dumpDatabase } from './backup/dump-database';
+import { print, runCommand } from './cli';
 
 const USAGE = `Usage: npm run backup -- --out <new folder>
 Copies the product's data (every service's tables and every stored image) into a new folder, while it runs.
@@ -46,15 +47,4 @@ async function main(): Promise<number> {
   }
 }
 
-function print(message: string, code: number): number {
-  (code === 0 ? process.stdout : process.stderr).write(`${message}\n`);
-  return code;
-}
-
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(`backup failed: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runCommand('backup', main);

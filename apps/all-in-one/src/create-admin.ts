@@ -7,6 +7,7 @@ import {
   startEmbeddedDatabase,
   type EmbeddedDatabase,
 } from './embedded-database';
+import { runCommand } from './cli';
 
 const USAGE = `Usage: npm run create-admin -- --email admin@example.com [--password <at least 8 characters>]
 Adds an admin account. Without --password one is generated and shown once.
@@ -52,10 +53,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(`create-admin failed: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runCommand('create-admin', main);

@@ -10,6 +10,7 @@ import { openBackupTarget } from './backup/backup-target';
 import { restoreObjects } from './backup/copy-objects';
 import { loadDatabase } from './backup/load-database';
 import { backupManifestSchema } from './backup/manifest-schema';
+import { print, runCommand } from './cli';
 
 const USAGE = `Usage: npm run restore -- --from <backup folder> [--replace]
 Puts a backup's data into the product's database and object store, with the product stopped. Refuses a database
@@ -83,15 +84,4 @@ function parseJson(text: string): unknown {
   }
 }
 
-function print(message: string, code: number): number {
-  (code === 0 ? process.stdout : process.stderr).write(`${message}\n`);
-  return code;
-}
-
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(`restore failed: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runCommand('restore', main);
