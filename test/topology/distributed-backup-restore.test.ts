@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createTestDatabase, type TestDatabase } from '@promptloom/shared/testing';
+import { TEST_DATABASE_SERVER_URL, createTestDatabase, type TestDatabase } from '@promptloom/shared/testing';
 import { photoJpeg } from '@promptloom/signature-stream/testing';
 import {
   startDistributedProduct,
@@ -12,6 +12,7 @@ import {
 import { newUser, requestJson } from '../support/http';
 import { deleteNamespaceStreams } from '../support/nats';
 import { TEST_NATS_URL, startProcess, type RunningProcess } from '../support/processes';
+import { runSql } from '../support/sql';
 import { SIX, postForm, streamForm } from '../signature/signature-helpers';
 
 /**
@@ -19,6 +20,8 @@ import { SIX, postForm, streamForm } from '../signature/signature-helpers';
  * S3 bucket) backed up while it runs, restored into an empty database and an empty bucket, and found whole there.
  */
 describe('npm run backup / npm run restore (distributed shape, S3 object store)', () => {
+  /** The restored product's own PostgreSQL role, owner of its schemas (as deploy/postgres-roles.sh makes them). */
+  const role = `pl_restored_${randomBytes(4).toString('hex')}`;
   const namespaces = [
     `backup-${randomBytes(4).toString('hex')}`,
     `restore-${randomBytes(4).toString('hex')}`,
@@ -38,6 +41,7 @@ describe('npm run backup / npm run restore (distributed shape, S3 object store)'
     await Promise.all(tools.map((tool) => tool.stop('SIGKILL')));
     await Promise.all(products.map((product) => product.stop()));
     await Promise.all(databases.map((database) => database.drop()));
+    await runSql(TEST_DATABASE_SERVER_URL, `drop role if exists "${role}"`);
     for (const namespace of namespaces) await deleteNamespaceStreams(namespace);
     await s3?.close();
     if (folder) fs.rmSync(folder, { recursive: true, force: true });
@@ -94,8 +98,16 @@ describe('npm run backup / npm run restore (distributed shape, S3 object store)'
     expect({ code: backup.code, output: backup.output }).toMatchObject({ code: 0 });
     await source.product.stop();
 
+    // An empty deployment as compose prepares it: each schema owned by a service role, with no tables yet.
     const target = await createTestDatabase('pl_restore');
     databases.push(target);
+    await runSql(TEST_DATABASE_SERVER_URL, `create role "${role}" login`);
+    await runSql(
+      target.url,
+      `grant connect, create on database "${target.name}" to "${role}";
+       create schema admin authorization "${role}"; create schema ai authorization "${role}";
+       create schema signature authorization "${role}"`,
+    );
     const targetS3 = { ...source.product.s3Env, S3_BUCKET: 'promptloom-backup-restored' };
     const restore = await tool('restore', ['--from', backupFolder], {
       DATABASE_URL: target.url,
@@ -103,9 +115,21 @@ describe('npm run backup / npm run restore (distributed shape, S3 object store)'
     });
     expect({ code: restore.code, output: restore.output }).toMatchObject({ code: 0 });
 
+    const notTheOwners = await runSql(
+      target.url,
+      `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname in ('admin', 'ai', 'signature') and c.relowner <> n.nspowner
+       union all
+       select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+        where n.nspname in ('admin', 'ai', 'signature') and p.proowner <> n.nspowner`,
+    );
+    expect(notTheOwners.rows).toEqual([]);
+    // Restore ran as the superuser; the services run as the schemas' owner, which can read and migrate all of it.
+    const asRole = new URL(target.url);
+    asRole.username = role;
     const restored = await startDistributedProduct({
       natsUrl: TEST_NATS_URL,
-      databaseUrl: target.url,
+      databaseUrl: asRole.toString(),
       namespace: namespaces[1]!,
       objectStore: { port: s3.port, bucket: targetS3.S3_BUCKET },
     });
