@@ -1,9 +1,9 @@
-import { Client } from 'pg';
 import { hashPassword } from '@promptloom/admin';
 import { createTestDatabase, waitFor, type TestDatabase } from '@promptloom/shared/testing';
 import { startTestProduct } from '../support/embedded-product';
 import { requestJson } from '../support/http';
 import { startOldReleaseLoad } from '../support/old-release-load';
+import { runSql } from '../support/sql';
 import { OldReleaseWriter, type OldReleaseAccount } from '../support/old-release-writer';
 import { SERVICE_SCHEMAS, appliedNames, migrateSchema, previousRelease } from '../support/previous-release';
 import { changesTheOldReleaseCannotTake, schemaColumns } from '../support/schema-columns';
@@ -15,14 +15,8 @@ const PASSWORD = 'an old release password';
 /** Generous: three schemas migrated twice over, under load, on a loaded machine. */
 const WAIT_MS = 120_000;
 
-async function query<T extends object>(url: string, sql: string, values: unknown[] = []): Promise<T[]> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(sql, values)).rows;
-  } finally {
-    await client.end();
-  }
+async function query<T extends object>(url: string, sql: string): Promise<T[]> {
+  return (await runSql(url, sql)).rows as T[];
 }
 
 const appliedMigrations = async (url: string, schema: string) =>
