@@ -13,7 +13,8 @@ export interface OldReleaseAccount {
  * Writes and reads like a replica of the previous release: SQL on the tables and columns that release's code uses
  * (the current code cannot run on the previous schema, and the previous code is not kept). Every statement commits
  * on its own, as the services' do; `begin()` leaves one account's writes open, for a test that needs an old
- * replica's transaction in flight.
+ * replica's transaction in flight. It writes only the columns the schema requires: when a release makes its code
+ * fill a new required column (NOT NULL without a default, allowed only on a table that release creates), add it here.
  */
 export class OldReleaseWriter {
   private constructor(private readonly client: Client) {}
