@@ -153,5 +153,5 @@ describe('npm run backup / npm run restore (distributed shape, S3 object store)'
       body: source.product.admin,
     });
     expect(adminLogin.status).toBe(200);
-  });
+  }, 360_000); // two distributed products (five processes each) started one after the other
 });

@@ -157,5 +157,5 @@ describe('upgrading the database while the previous release serves', () => {
     } finally {
       await product.stop();
     }
-  });
+  }, 360_000); // three schemas migrated twice over under load, then the product started
 });
