@@ -15,6 +15,8 @@ export interface DistributedProduct {
   /** Each process's /metrics and /readyz base, by process name. */
   healthUrls: Map<string, string>;
   admin: { email: string; password: string };
+  /** The S3_* settings every process got: a backup or restore of this product uses the same. */
+  s3Env: Record<string, string>;
   /** Every process's output so far, for a failure message. */
   output(): string;
   stop(): Promise<void>;
@@ -47,12 +49,12 @@ export async function startDistributedProduct(options: {
   natsCredentials?: (user: LockedDownBusUser) => Record<string, string>;
   /** Gateway processes sharing one JWT secret (default 1): `gateway`, `gateway-2`, … */
   gateways?: number;
+  /** An S3 server the test runs (it outlives the product), and the bucket to use; default a private s3rver. */
+  objectStore?: { port: number; bucket: string };
 }): Promise<DistributedProduct> {
   const credentials = options.natsCredentials ?? (() => ({}));
-  const s3Dir = await mkdtemp(path.join(tmpdir(), 'promptloom-topology-s3-'));
-  const s3Port = await getPort({ host: '127.0.0.1' });
-  const s3 = new S3rver({ address: '127.0.0.1', port: s3Port, silent: true, directory: s3Dir });
-  await s3.run();
+  const own = options.objectStore ? null : await startS3rver();
+  const s3Port = options.objectStore?.port ?? own!.port;
   const fake = await startFakeOpenAiServer();
   const admin = { email: `ops-${options.namespace}@example.com`, password: 'ops-password-123' };
   const common = {
@@ -70,15 +72,14 @@ export async function startDistributedProduct(options: {
     S3_PORT: String(s3Port),
     S3_ACCESS_KEY: 'S3RVER',
     S3_SECRET_KEY: 'S3RVER',
-    S3_BUCKET: 'promptloom-topology',
+    S3_BUCKET: options.objectStore?.bucket ?? 'promptloom-topology',
   };
   const processes = new Map<string, RunningProcess>();
   const healthUrls = new Map<string, string>();
   const stop = async () => {
     await Promise.all([...processes.values()].map((running) => running.stop('SIGKILL')));
     await fake.close();
-    await s3.close();
-    await rm(s3Dir, { recursive: true, force: true });
+    await own?.close();
   };
   try {
     for (const service of SERVICES) {
@@ -128,7 +129,23 @@ export async function startDistributedProduct(options: {
     processes,
     healthUrls,
     admin,
+    s3Env,
     output: () => [...processes.values()].map((p) => `--- ${p.name}\n${p.output()}`).join('\n'),
     stop,
+  };
+}
+
+/** An S3 server (s3rver) on a free port over a temporary folder; `close` stops it and removes the folder. */
+export async function startS3rver(): Promise<{ port: number; close(): Promise<void> }> {
+  const directory = await mkdtemp(path.join(tmpdir(), 'promptloom-topology-s3-'));
+  const port = await getPort({ host: '127.0.0.1' });
+  const s3 = new S3rver({ address: '127.0.0.1', port, silent: true, directory });
+  await s3.run();
+  return {
+    port,
+    close: async () => {
+      await s3.close();
+      await rm(directory, { recursive: true, force: true });
+    },
   };
 }

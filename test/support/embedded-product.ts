@@ -69,10 +69,12 @@ export async function startTestProduct(
     aiJobs?: JobSettings;
     /** The address the gateway listens on and the tests call (default 127.0.0.1). */
     listenHost?: string;
+    /** A database the test prepared (dropped by stop()); default a fresh one. */
+    database?: TestDatabase;
   } = {},
 ) {
   const logger = options.logger ?? createLogger('test', process.env.TEST_LOG_LEVEL ?? 'silent');
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   // Generous: argon2 and migrations on a loaded machine must not turn into SERVICE_UNAVAILABLE.
   const bus = options.bus ?? new InProcessBus({ requestTimeoutMs: 15_000, logger });
   const admin = await startAdminService({

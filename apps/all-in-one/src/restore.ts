@@ -8,6 +8,7 @@ import { startSignatureService } from '@promptloom/signature-stream';
 import { InProcessBus, createLogger, loadConfig, type Logger, type ObjectStore } from '@promptloom/shared';
 import { openBackupTarget } from './backup/backup-target';
 import { restoreObjects } from './backup/copy-objects';
+import { handOverToSchemaOwners } from './backup/hand-over-ownership';
 import { loadDatabase } from './backup/load-database';
 import { backupManifestSchema } from './backup/manifest-schema';
 import { print, runCommand } from './cli';
@@ -42,6 +43,7 @@ async function main(): Promise<number> {
     if (target.productRunning)
       return print('Stop the product (npm start) first: restore needs it stopped.', 2);
     await migrate(target.databaseUrl, target.objectStore, logger);
+    await handOverToSchemaOwners(target.databaseUrl);
     if (!values.replace && (await userCount(target.databaseUrl)) > 0) {
       return print('This database already has users: restore into an empty one, or add --replace.', 2);
     }

@@ -8,3 +8,5 @@ export {
   passwordHashesInFlight,
   passwordHashingState,
 } from './users/password';
+export { adminMigrations } from './migrations';
+export { hashPassword } from './users/password';

@@ -12,3 +12,4 @@ export {
 } from './provider';
 export { aiMigrations } from './migrations';
 export { aiWorkerSettings } from './worker-settings';
+export { nameKeyOf } from './lists/list-item.entity';

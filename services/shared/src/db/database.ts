@@ -79,6 +79,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const applied = await whileHoldingMigrationLock(options.url, options.schema, async () => {
     await orm.em.getConnection().execute(`create schema if not exists "${options.schema}"`);
     return orm.getMigrator().up();
+  }).catch(async (error: unknown) => {
+    // A failed start must not leave its pool's connections open (they would hold the database until exit).
+    await orm.close(true).catch(() => undefined);
+    throw error;
   });
   if (applied.length > 0) {
     options.logger?.info(
