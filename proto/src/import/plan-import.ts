@@ -1,4 +1,4 @@
-import { ITEM_MAX_LENGTH, itemLength } from '../rules/items';
+import { ITEM_MAX_LENGTH } from '../rules/items';
 import type { ItemWeight } from '../targets/marks';
 import type { ImportedParameter, ParsedPrompt } from './imported-prompt';
 import { tidyChunk } from './prompt-chunks';
@@ -95,8 +95,9 @@ function fragmentsOf(leftover: string): string[] {
     const text = tidyChunk(current.join(' '));
     current = [];
     if (!text || FILLER.has(text.toLowerCase()) || !/\p{L}/u.test(text)) return;
-    if (itemLength(text) <= ITEM_MAX_LENGTH) fragments.push(text);
-    else fragments.push(...text.split(' ').filter((word) => itemLength(word) <= ITEM_MAX_LENGTH));
+    // UTF-16 length, as the list's schema counts it: an emoji inside counts two.
+    if (text.length <= ITEM_MAX_LENGTH) fragments.push(text);
+    else fragments.push(...text.split(' ').filter((word) => word.length <= ITEM_MAX_LENGTH));
   };
   for (const word of leftover.split(/\s+/u)) {
     if (word === '|' || JOINING_WORDS.has(word.toLowerCase())) end();

@@ -129,6 +129,28 @@ export type RunAgentInput = {
   jobId?: string | null | undefined;
 };
 
+/** A pasted prompt as the selection it becomes (issue #19), applied all at once. */
+export type ImportSelectionInput = {
+  items?: Array<ImportedItemInput> | null | undefined;
+  /** Sub-elements to choose; their elements are activated. */
+  subElementIds?: Array<number> | null | undefined;
+  custom?: Array<ImportedCustomItemInput> | null | undefined;
+};
+
+/** A type (tl), element (bl) or Pro item (tr) of yours to activate. */
+export type ImportedItemInput = {
+  /** 'tl', 'bl' or 'tr'. */
+  family: string;
+  itemId: number;
+};
+
+/** A custom item to add to a list (1–29 characters) and activate. */
+export type ImportedCustomItemInput = {
+  /** 'tl', 'bl' or 'tr'. */
+  family: string;
+  text: string;
+};
+
 export type SignupInput = {
   firstName: string;
   lastName: string;
@@ -933,6 +955,19 @@ export type ListItemDetailsQuery = {
       category: string | null;
       createdAt: string;
     }>;
+  };
+};
+
+export type ImportSelectionMutationVariables = Exact<{
+  input: ImportSelectionInput;
+}>;
+
+export type ImportSelectionMutation = {
+  importSelection: {
+    activeTypes: Array<number>;
+    activeElements: Array<number>;
+    activePro: Array<number>;
+    subElements: Array<{ elementId: number; subElementIds: Array<number> }>;
   };
 };
 
@@ -4598,6 +4633,70 @@ export const ListItemDetailsDocument = {
     },
   ],
 } as unknown as DocumentNode<ListItemDetailsQuery, ListItemDetailsQueryVariables>;
+export const ImportSelectionDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ImportSelection' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'ImportSelectionInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'importSelection' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'SelectionFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'SelectionFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Selection' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'activeTypes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'activeElements' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'activePro' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'subElements' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'elementId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'subElementIds' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ImportSelectionMutation, ImportSelectionMutationVariables>;
 export const RefinePromptDocument = {
   kind: 'Document',
   definitions: [
