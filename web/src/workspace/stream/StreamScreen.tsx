@@ -25,6 +25,7 @@ import { ItemMarksPanel } from './ItemMarksPanel';
 import { PromptEditor } from './PromptEditor';
 import { TargetSelector } from './TargetSelector';
 import { markableNames } from './item-marks';
+import { ImportPrompt } from '../import/ImportPrompt';
 
 /** SPEC §2 Stream page: the active selection, enhance toggles, the prompt with Refine and Copy, the image upload. */
 export function StreamScreen() {
@@ -124,6 +125,7 @@ export function StreamScreen() {
       </header>
       <main className="page-body stream-page">
         <h1>Stream</h1>
+        <ImportPrompt />
         <section aria-label="Active selection" className="selection-chips">
           {!ready ? (
             <span className="list-status">Loading...</span>
