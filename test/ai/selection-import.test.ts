@@ -76,7 +76,7 @@ describe('importSelection (issue #19 paste-in import)', () => {
     const refused = await gql(ada, IMPORT, {
       input: { items: [{ family: 'tl', itemId: bobsItem }], custom: [{ family: 'bl', text: 'Lake' }] },
     });
-    expect(refused.body.errors[0].extensions.code).toBe('NOT_FOUND');
+    expect(refused.body.errors![0]!.extensions!.code).toBe('NOT_FOUND');
 
     const tooLong = await gql(ada, IMPORT, {
       input: {
@@ -86,13 +86,13 @@ describe('importSelection (issue #19 paste-in import)', () => {
         ],
       },
     });
-    expect(tooLong.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
-    expect(JSON.stringify(tooLong.body.errors[0].extensions.fields)).toContain(
+    expect(tooLong.body.errors![0]!.extensions!.code).toBe('BAD_USER_INPUT');
+    expect(JSON.stringify(tooLong.body.errors![0]!.extensions!.fields)).toContain(
       'Each item must be under 30 characters.',
     );
 
     const wrongFamily = await gql(ada, IMPORT, { input: { custom: [{ family: 'br', text: 'Pond' }] } });
-    expect(wrongFamily.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    expect(wrongFamily.body.errors![0]!.extensions!.code).toBe('BAD_USER_INPUT');
 
     expect(await listOf(ada, 'bl')).toEqual([]);
     const { body } = await gql(ada, `{ selection { ${SELECTION} } }`);
