@@ -109,7 +109,9 @@ describe.each(WIDTHS)('Import prompt on the Stream page (%s)', (_name, viewport)
     expect(await preview.getByRole('checkbox', { name: /^Light Element \+2/ }).isChecked()).toBe(true);
     for (const custom of ['misty forest', 'red fox', 'trees'])
       expect(await preview.getByRole('checkbox', { name: custom, exact: true }).isChecked()).toBe(true);
-    await preview.getByText('--ar 3:2 --s 250').waitFor();
+    expect(
+      await preview.getByRole('checkbox', { name: 'Keep the parameters --ar 3:2 --s 250' }).isChecked(),
+    ).toBe(true);
     await expectNoOverflowOrSeriousAxe(page);
 
     await preview.getByRole('checkbox', { name: 'red fox', exact: true }).uncheck();
@@ -120,7 +122,13 @@ describe.each(WIDTHS)('Import prompt on the Stream page (%s)', (_name, viewport)
     await waitInPage(page, `document.querySelector('#stream-target')?.value === 'midjourney-7'`);
     await waitInPage(page, `document.querySelector('#stream-prompt')?.value.includes('--no trees')`);
     expect(await promptOf(page)).toContain('Light::2');
-    expect(await promptOf(page)).toMatch(/--v 7 --q 2$/);
+    expect(await promptOf(page)).toMatch(/ --ar 3:2 --v 7 --q 2 --s 250$/);
+    await page.getByText('Your parameters: --ar 3:2 --s 250').waitFor();
+    await page.getByRole('button', { name: 'Clear parameters' }).click();
+    await waitInPage(
+      page,
+      `/ --ar 16:9 --v 7 --q 2$/.test(document.querySelector('#stream-prompt')?.value ?? '')`,
+    );
     expect((await chipsOf(page)).sort()).toEqual(['Light', 'Photography', 'Shadow', 'misty forest', 'trees']);
     expect(await listOf(account, 'bl')).toEqual(['Light', 'Shadow', 'misty forest', 'trees']);
   }, 180_000);

@@ -175,10 +175,11 @@ export type SignatureInput = {
   type?: string | null | undefined;
 };
 
-/** A change: the target if given; each mark replaces the one of its name (0, not avoided: none). */
+/** A change: the target if given; each mark replaces the one of its name (0, not avoided: none); the parameters if given replace the kept ones. */
 export type StreamSettingsInput = {
   target?: string | null | undefined;
   marks?: Array<ItemMarkInput> | null | undefined;
+  parameters?: Array<PromptParameterInput> | null | undefined;
 };
 
 export type ItemMarkInput = {
@@ -186,6 +187,11 @@ export type ItemMarkInput = {
   /** From -2 to 2. */
   weight: number;
   avoid?: boolean;
+};
+
+export type PromptParameterInput = {
+  flag: string;
+  value?: string;
 };
 
 /** An admin's change to a user's record. */
@@ -985,6 +991,7 @@ export type StreamSettingsFieldsFragment = {
   version: number;
   updatedAt: string | null;
   marks: Array<{ name: string; weight: number; avoid: boolean }>;
+  parameters: Array<{ flag: string; value: string }>;
 };
 
 export type MyStreamSettingsQueryVariables = Exact<{ [key: string]: never }>;
@@ -995,6 +1002,7 @@ export type MyStreamSettingsQuery = {
     version: number;
     updatedAt: string | null;
     marks: Array<{ name: string; weight: number; avoid: boolean }>;
+    parameters: Array<{ flag: string; value: string }>;
   };
 };
 
@@ -1008,6 +1016,7 @@ export type UpdateStreamSettingsMutation = {
     version: number;
     updatedAt: string | null;
     marks: Array<{ name: string; weight: number; avoid: boolean }>;
+    parameters: Array<{ flag: string; value: string }>;
   };
 };
 
@@ -1023,6 +1032,7 @@ export type StreamSettingsChangedSubscription = {
       version: number;
       updatedAt: string | null;
       marks: Array<{ name: string; weight: number; avoid: boolean }>;
+      parameters: Array<{ flag: string; value: string }>;
     };
   };
 };
@@ -1189,6 +1199,17 @@ export const StreamSettingsFieldsFragmentDoc = {
                 { kind: 'Field', name: { kind: 'Name', value: 'name' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'weight' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'avoid' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'parameters' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'flag' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'value' } },
               ],
             },
           },
@@ -4792,6 +4813,17 @@ export const MyStreamSettingsDocument = {
               ],
             },
           },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'parameters' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'flag' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'value' } },
+              ],
+            },
+          },
         ],
       },
     },
@@ -4854,6 +4886,17 @@ export const UpdateStreamSettingsDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'name' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'weight' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'avoid' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'parameters' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'flag' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'value' } },
               ],
             },
           },
@@ -4928,6 +4971,17 @@ export const StreamSettingsChangedDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'name' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'weight' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'avoid' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'parameters' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'flag' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'value' } },
               ],
             },
           },

@@ -1,4 +1,4 @@
-import { PROMPT_TARGET_LABELS, type ImportPlan } from '@promptloom/proto';
+import { PROMPT_TARGET_LABELS, keptParameterName, withParameters, type ImportPlan } from '@promptloom/proto';
 import {
   CUSTOM_FAMILY_LABELS,
   markLabel,
@@ -42,7 +42,9 @@ export function ImportPreview({
       custom: choices.custom.map((item) => (item.key === key ? { ...item, ...change } : item)),
     });
   const notCarried = [
-    ...plan.parameters.map((parameter) => `${parameter.flag} ${parameter.value}`.trim()),
+    ...plan.parameters
+      .filter((parameter) => keptParameterName(parameter.flag) === null)
+      .map((parameter) => `${parameter.flag} ${parameter.value}`.trim()),
     ...plan.ignored,
   ];
 
@@ -99,11 +101,19 @@ export function ImportPreview({
           </div>
         ))}
       </fieldset>
-      {notCarried.length > 0 && (
-        <p className="import-note">
-          Not carried over (the Stream page writes its own parameters): {notCarried.join(' ')}
-        </p>
+      {choices.parameters.length > 0 && (
+        <label className="import-row">
+          <input
+            type="checkbox"
+            checked={choices.keepParameters}
+            onChange={() => onChange({ ...choices, keepParameters: !choices.keepParameters })}
+          />
+          <span>
+            Keep the parameters <code>{withParameters('', choices.parameters)}</code>
+          </span>
+        </label>
       )}
+      {notCarried.length > 0 && <p className="import-note">Not carried over: {notCarried.join(' ')}</p>}
       {plan.notes.map((note) => (
         <p key={note} className="import-note">
           {note}

@@ -1,4 +1,6 @@
 import {
+  keptParameterName,
+  type PromptParameter,
   type CustomCandidate,
   type ImportPlan,
   type MatchedItem,
@@ -25,13 +27,24 @@ export interface ImportChoices {
   target: PromptTarget | null;
   matched: MatchedChoice[];
   custom: CustomChoice[];
+  /** The Midjourney parameters the Stream page can keep, and whether to keep them. */
+  parameters: PromptParameter[];
+  keepParameters: boolean;
 }
 
 export const choicesOf = (plan: ImportPlan): ImportChoices => ({
   target: plan.target,
   matched: plan.matched.map((item) => ({ ...item, key: `${item.kind}-${item.id}`, ticked: true })),
   custom: plan.custom.map((item, index) => ({ ...item, key: `custom-${index}`, ticked: true, family: 'bl' })),
+  parameters: keptParametersOf(plan),
+  keepParameters: true,
 });
+
+/** The plan's parameters the Stream settings can keep (known Midjourney ones other than --v, --niji, --no). */
+export const keptParametersOf = (plan: ImportPlan): PromptParameter[] =>
+  plan.parameters
+    .filter((parameter) => keptParameterName(parameter.flag) !== null)
+    .map((parameter) => ({ flag: parameter.flag, value: parameter.value }));
 
 /** The import as the server takes it, and the marks (weights, avoid) for the Stream settings. */
 export function requestOf(choices: ImportChoices) {
@@ -51,6 +64,7 @@ export function requestOf(choices: ImportChoices) {
   return {
     input: { items, subElementIds, custom: custom.map((item) => ({ family: item.family, text: item.text })) },
     marks,
+    parameters: choices.keepParameters && choices.parameters.length > 0 ? choices.parameters : null,
     count: matched.length + custom.length,
   };
 }

@@ -6,8 +6,8 @@ import { IMPORT_SELECTION } from './import-operations';
 import { requestOf, type ImportChoices } from './import-choices';
 
 /**
- * Accepting an import: the selection and the custom items in one server call (all or nothing), then the target
- * and the marks in the Stream settings.
+ * Accepting an import: the selection and the custom items in one server call (all or nothing), then the target,
+ * the Midjourney parameters and the marks in the Stream settings.
  */
 export function useApplyImport() {
   const [importSelection] = useMutation(IMPORT_SELECTION, {
@@ -27,17 +27,17 @@ export function useApplyImport() {
   });
 
   return async function apply(choices: ImportChoices): Promise<number> {
-    const { input, marks, count } = requestOf(choices);
+    const { input, marks, parameters, count } = requestOf(choices);
     await importSelection({ variables: { input } });
     const target: PromptTarget | undefined = choices.target ?? undefined;
     const parts: Array<typeof marks> = [];
     for (let start = 0; start < marks.length; start += MAX_MARKS_PER_CHANGE)
       parts.push(marks.slice(start, start + MAX_MARKS_PER_CHANGE));
-    if (parts.length === 0 && target) parts.push([]);
-    for (const [index, part] of parts.entries())
-      await updateSettings({
-        variables: { input: { target: index === 0 ? target : undefined, marks: part } },
-      });
+    if (parts.length === 0 && (target || parameters)) parts.push([]);
+    for (const [index, part] of parts.entries()) {
+      const first = index === 0 ? { target, parameters: parameters ?? undefined } : {};
+      await updateSettings({ variables: { input: { ...first, marks: part } } });
+    }
     return count;
   };
 }
