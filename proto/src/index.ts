@@ -16,3 +16,4 @@ export * from './rules';
 export * from './targets';
 export * from './registry';
 export * from './access';
+export * from './import';

@@ -174,6 +174,11 @@ const SAMPLES: Record<string, (target: Target) => unknown> = {
     chosen: false,
   }),
   'svc.ai.selection.leaveElement': (t) => ({ user_id: t.userId, element_id: t.elementId }),
+  'svc.ai.selection.import': (t) => ({
+    user_id: t.userId,
+    items: [{ family: 'tl', item_id: t.itemId }],
+    custom: [{ family: 'bl', text: 'Imported' }],
+  }),
   'svc.ai.records.list': () => ({ family: 'tr' }),
   'svc.ai.records.update': () => ({ family: 'tl', id: MISSING, status: 1 }),
   'svc.ai.records.delete': () => ({ family: 'bl', id: MISSING }),

@@ -30,6 +30,7 @@ describe('Stream settings over REST', () => {
       userId: user.userId,
       target: 'midjourney-6',
       marks: [],
+      parameters: [],
       version: 0,
       updatedAt: null,
     });
@@ -62,6 +63,27 @@ describe('Stream settings over REST', () => {
       .getConnection()
       .execute('select target from signature.stream_settings where user_id = ?', [user.userId]);
     expect(rows).toEqual([{ target: 'sdxl' }]);
+  });
+
+  it('keeps Midjourney parameters until they are replaced or cleared, and refuses one it cannot keep', async () => {
+    const user = await signUp(product.baseUrl);
+    const parameters = [
+      { flag: '--ar', value: '3:2' },
+      { flag: '--stylize', value: '250' },
+    ];
+    expect((await post(user.token, { parameters })).body.data.parameters).toEqual(parameters);
+    // A change without parameters leaves them as they are.
+    await post(user.token, { target: 'midjourney-7' });
+    expect((await get(user.token)).body.data).toMatchObject({ target: 'midjourney-7', parameters });
+
+    const unknown = await post(user.token, { parameters: [{ flag: '--v', value: '5' }] });
+    expect(unknown.status).toBe(422);
+    expect(Object.keys(unknown.body.errors)).toEqual(['parameters.0.flag']);
+    const smuggled = await post(user.token, { parameters: [{ flag: '--ar', value: '1:1 --no x' }] });
+    expect(Object.keys(smuggled.body.errors)).toEqual(['parameters.0.value']);
+    expect((await get(user.token)).body.data.parameters).toEqual(parameters);
+
+    expect((await post(user.token, { parameters: [] })).body.data.parameters).toEqual([]);
   });
 
   it('answers 422 naming the field for an unknown target, a weight out of range and a 100 KB prompt', async () => {

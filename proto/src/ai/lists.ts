@@ -31,14 +31,15 @@ export const ListItem = z.object({
 });
 export type ListItem = z.infer<typeof ListItem>;
 
-const itemText = z
+/** One item as a user or an agent gives it: trimmed, 1–29 characters. */
+export const ListItemText = z
   .string({ error: 'Each item must be a string.' })
   .trim()
   .min(1, { error: 'Each item must not be empty.' })
   .max(ITEM_MAX_LENGTH, { error: `Each item must be under ${ITEM_MAX_LENGTH + 1} characters.` });
 
 const itemList = z
-  .array(itemText, { error: 'The ai response field is required.' })
+  .array(ListItemText, { error: 'The ai response field is required.' })
   .min(1, { error: 'The ai response field is required.' })
   .max(200, { error: 'The ai response must not have more than 200 items.' });
 

@@ -21,6 +21,7 @@ import {
 import { AiModelsResponse } from './models';
 import { AiQuota, AiQuotaRequest, SetAiQuotaRequest } from './quota';
 import {
+  ImportSelectionRequest,
   LeaveElementRequest,
   LeaveElementResponse,
   Selection,
@@ -71,6 +72,7 @@ export const aiOperations = {
     SetSubElementChosenRequest,
     Selection,
   ),
+  importSelection: defineOperation('ai', 'selection.import', ImportSelectionRequest, Selection),
   leaveElement: defineOperation('ai', 'selection.leaveElement', LeaveElementRequest, LeaveElementResponse),
   getQuota: defineOperation('ai', 'quota.get', AiQuotaRequest, AiQuota),
   setQuota: defineOperation('ai', 'quota.set', SetAiQuotaRequest, AiQuota),

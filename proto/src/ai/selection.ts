@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { recordId } from '../fields';
+import { ListItemText } from './lists';
 
 /** The user's active selection (SPEC §3 active_* keys), kept on the server so it follows them everywhere. */
 export const Selection = z.object({
@@ -30,3 +31,37 @@ export const SetSubElementChosenRequest = z.object({
 export const LeaveElementRequest = z.object({ user_id: recordId, element_id: recordId });
 /** SPEC §5: null when the user may leave the element, else 'Please select minimum 6 or unselect: {element}'. */
 export const LeaveElementResponse = z.object({ allowed: z.boolean(), message: z.string().nullable() });
+
+/** The most items, sub-elements and custom items one import applies (issue #19). */
+export const MAX_IMPORT_ITEMS = 200;
+export const MAX_IMPORT_CUSTOM_ITEMS = 100;
+
+const importFamily = z.enum(['tl', 'bl', 'tr'], { error: 'The list must be one of tl, bl, tr.' });
+
+/**
+ * Issue #19 paste-in import, applied at once: the items to activate, the sub-elements to choose (their elements
+ * are activated too) and the custom items to add and activate. All or nothing.
+ */
+export const ImportSelectionRequest = z.object({
+  user_id: recordId,
+  items: z
+    .array(z.object({ family: importFamily, item_id: recordId }), {
+      error: 'The items field must be a list.',
+    })
+    .max(MAX_IMPORT_ITEMS, { error: `The items must not have more than ${MAX_IMPORT_ITEMS} entries.` })
+    .default([]),
+  sub_element_ids: z
+    .array(recordId, { error: 'The sub element ids field must be a list.' })
+    .max(MAX_IMPORT_ITEMS, {
+      error: `The sub element ids must not have more than ${MAX_IMPORT_ITEMS} entries.`,
+    })
+    .default([]),
+  custom: z
+    .array(z.object({ family: importFamily, text: ListItemText }), {
+      error: 'The custom field must be a list.',
+    })
+    .max(MAX_IMPORT_CUSTOM_ITEMS, {
+      error: `The custom items must not have more than ${MAX_IMPORT_CUSTOM_ITEMS} entries.`,
+    })
+    .default([]),
+});

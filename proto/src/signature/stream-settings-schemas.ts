@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { recordId } from '../fields';
-import { CheckPromptInputSchema, DEFAULT_PROMPT_TARGET, PROMPT_TARGETS } from '../targets';
+import {
+  CheckPromptInputSchema,
+  DEFAULT_PROMPT_TARGET,
+  PROMPT_TARGETS,
+  PromptParameterInput,
+  PromptParametersInput,
+} from '../targets';
 
 /** The most marks one change carries. */
 export const MAX_MARKS_PER_CHANGE = 100;
@@ -32,6 +38,8 @@ export const StreamSettings = z.object({
   userId: z.number().int().positive(),
   target: TargetInput,
   marks: z.array(ItemMarkEntry),
+  /** Issue #19: the user's own Midjourney parameters, written after the target's (see `withParameters`). */
+  parameters: z.array(PromptParameterInput),
   version: z.number().int().nonnegative(),
   updatedAt: z.string().nullable(),
 });
@@ -41,13 +49,17 @@ export const defaultStreamSettings = (userId: number): StreamSettings => ({
   userId,
   target: DEFAULT_PROMPT_TARGET,
   marks: [],
+  parameters: [],
   version: 0,
   updatedAt: null,
 });
 
 export const GetStreamSettingsRequest = z.object({ userId: recordId });
 
-/** A change: the target if given, and each mark given replaces that name's mark (0 and not avoided removes it). */
+/**
+ * A change: the target if given, each mark given replaces that name's mark (0 and not avoided removes it), and
+ * the parameters if given replace the kept ones ([] clears them).
+ */
 export const UpdateStreamSettingsRequest = z.object({
   userId: recordId,
   target: TargetInput.optional(),
@@ -57,6 +69,7 @@ export const UpdateStreamSettingsRequest = z.object({
       error: `The marks must not have more than ${MAX_MARKS_PER_CHANGE} items.`,
     })
     .default([]),
+  parameters: PromptParametersInput.optional(),
 });
 
 /** The checker's input over HTTP: proto's `CheckPromptInputSchema` (at most 20,000 characters a field). */

@@ -14,3 +14,4 @@ export { describeAccepted } from './check-midjourney';
 export * from './clip-tokens';
 export * from './check-input';
 export * from './refine-answer';
+export * from './prompt-parameters';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { EnhanceToggles, StreamElement, StreamSelection } from '../rules/stream-prompt';
+import type { PromptParameter } from './prompt-parameters';
 
 /** Issue 18: an item's weight in steps, −2 (much less) … +2 (much more); 0 is as written. */
 export type ItemWeight = -2 | -1 | 0 | 1 | 2;
@@ -38,6 +39,8 @@ export interface TargetPromptInput {
   selection: StreamSelection;
   toggles: EnhanceToggles;
   marks?: Record<string, ItemMark>;
+  /** Issue #19: the user's own Midjourney parameters (`--ar 3:2`); the other targets have none. */
+  parameters?: readonly PromptParameter[];
 }
 
 /** An item (or an element with its remaining sub-elements) that carries a weight. */

@@ -1,5 +1,6 @@
 import { STREAM_PROMPT_PARAMETERS, buildStreamPrompt } from '../rules/stream-prompt';
 import { hasEffectiveMarks, splitByMarks, type TargetPromptInput, type WeightedPart } from './marks';
+import { withParameters } from './prompt-parameters';
 import type { MidjourneyVersion } from './targets';
 
 /** The parameters each Midjourney target ends with; v6's are SPEC §9's, unchanged. */
@@ -40,7 +41,7 @@ function sentencesOf(input: TargetPromptInput, selection = input.selection): str
  * v6 gives exactly `buildStreamPrompt`.
  */
 export function renderMidjourney(version: MidjourneyVersion, input: TargetPromptInput): string {
-  const parameters = MIDJOURNEY_TARGET_PARAMETERS[version];
+  const parameters = withParameters(MIDJOURNEY_TARGET_PARAMETERS[version], input.parameters);
   if (!hasEffectiveMarks(input.marks)) return `${sentencesOf(input)} ${parameters}`;
   const { rest, weighted, avoided } = splitByMarks(input.selection, input.marks);
   const parts = weighted

@@ -46,6 +46,7 @@ import { createProvider, type AiProvider, type ProviderOptions } from './provide
 import { AiQuotaOverrideSchema } from './quota/ai-quota-override.entity';
 import { AiQuotas, type AiQuotaSettings } from './quota/ai-quota';
 import { SelectionHandlers } from './selection/selection-handlers';
+import { SelectionImportHandler } from './selection/import-selection';
 import { SelectionSchema } from './selection/selection.entity';
 import { deleteUserRows } from './users-cleanup';
 import { loadWorkerSettings, jobSettingsOf, type JobSettings } from './worker-settings';
@@ -126,6 +127,7 @@ export async function startAiWorker(options: AiWorkerOptions): Promise<RunningSe
   const lists = new ListHandlers(em, bus, writer, now);
   const subElements = new SubElementHandlers(em, bus, writer);
   const selection = new SelectionHandlers(em, bus, writer);
+  const selectionImport = new SelectionImportHandler(bus, writer);
   const runs = new RunHandlers(em, bus, now, quotas);
   const jobs = new JobRunner(em, provider, writer, logger, bus);
 
@@ -168,6 +170,7 @@ export async function startAiWorker(options: AiWorkerOptions): Promise<RunningSe
     on(ops.setItemActive, (r, c) => selection.setItemActive(r, c)),
     on(ops.setSubElementChosen, (r, c) => selection.setSubElementChosen(r, c)),
     on(ops.leaveElement, (r, c) => selection.leaveElement(r, c)),
+    on(ops.importSelection, (r, c) => selectionImport.importSelection(r, c)),
     onEvent(bus, accountEvents.userDeleted, ({ userId }) => deleteUserRows(em(), AI_SCHEMA, userId), {
       durable: 'ai-worker-user-deleted',
     }),

@@ -129,6 +129,28 @@ export type RunAgentInput = {
   jobId?: string | null | undefined;
 };
 
+/** A pasted prompt as the selection it becomes (issue #19), applied all at once. */
+export type ImportSelectionInput = {
+  items?: Array<ImportedItemInput> | null | undefined;
+  /** Sub-elements to choose; their elements are activated. */
+  subElementIds?: Array<number> | null | undefined;
+  custom?: Array<ImportedCustomItemInput> | null | undefined;
+};
+
+/** A type (tl), element (bl) or Pro item (tr) of yours to activate. */
+export type ImportedItemInput = {
+  /** 'tl', 'bl' or 'tr'. */
+  family: string;
+  itemId: number;
+};
+
+/** A custom item to add to a list (1–29 characters) and activate. */
+export type ImportedCustomItemInput = {
+  /** 'tl', 'bl' or 'tr'. */
+  family: string;
+  text: string;
+};
+
 export type SignupInput = {
   firstName: string;
   lastName: string;
@@ -153,10 +175,11 @@ export type SignatureInput = {
   type?: string | null | undefined;
 };
 
-/** A change: the target if given; each mark replaces the one of its name (0, not avoided: none). */
+/** A change: the target if given; each mark replaces the one of its name (0, not avoided: none); the parameters if given replace the kept ones. */
 export type StreamSettingsInput = {
   target?: string | null | undefined;
   marks?: Array<ItemMarkInput> | null | undefined;
+  parameters?: Array<PromptParameterInput> | null | undefined;
 };
 
 export type ItemMarkInput = {
@@ -164,6 +187,11 @@ export type ItemMarkInput = {
   /** From -2 to 2. */
   weight: number;
   avoid?: boolean;
+};
+
+export type PromptParameterInput = {
+  flag: string;
+  value?: string;
 };
 
 /** An admin's change to a user's record. */
@@ -936,6 +964,19 @@ export type ListItemDetailsQuery = {
   };
 };
 
+export type ImportSelectionMutationVariables = Exact<{
+  input: ImportSelectionInput;
+}>;
+
+export type ImportSelectionMutation = {
+  importSelection: {
+    activeTypes: Array<number>;
+    activeElements: Array<number>;
+    activePro: Array<number>;
+    subElements: Array<{ elementId: number; subElementIds: Array<number> }>;
+  };
+};
+
 export type RefinePromptMutationVariables = Exact<{
   prompt: string;
   target?: string | null | undefined;
@@ -950,6 +991,7 @@ export type StreamSettingsFieldsFragment = {
   version: number;
   updatedAt: string | null;
   marks: Array<{ name: string; weight: number; avoid: boolean }>;
+  parameters: Array<{ flag: string; value: string }>;
 };
 
 export type MyStreamSettingsQueryVariables = Exact<{ [key: string]: never }>;
@@ -960,6 +1002,7 @@ export type MyStreamSettingsQuery = {
     version: number;
     updatedAt: string | null;
     marks: Array<{ name: string; weight: number; avoid: boolean }>;
+    parameters: Array<{ flag: string; value: string }>;
   };
 };
 
@@ -973,6 +1016,7 @@ export type UpdateStreamSettingsMutation = {
     version: number;
     updatedAt: string | null;
     marks: Array<{ name: string; weight: number; avoid: boolean }>;
+    parameters: Array<{ flag: string; value: string }>;
   };
 };
 
@@ -988,6 +1032,7 @@ export type StreamSettingsChangedSubscription = {
       version: number;
       updatedAt: string | null;
       marks: Array<{ name: string; weight: number; avoid: boolean }>;
+      parameters: Array<{ flag: string; value: string }>;
     };
   };
 };
@@ -1154,6 +1199,17 @@ export const StreamSettingsFieldsFragmentDoc = {
                 { kind: 'Field', name: { kind: 'Name', value: 'name' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'weight' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'avoid' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'parameters' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'flag' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'value' } },
               ],
             },
           },
@@ -4598,6 +4654,70 @@ export const ListItemDetailsDocument = {
     },
   ],
 } as unknown as DocumentNode<ListItemDetailsQuery, ListItemDetailsQueryVariables>;
+export const ImportSelectionDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ImportSelection' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'ImportSelectionInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'importSelection' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'SelectionFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'SelectionFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Selection' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'activeTypes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'activeElements' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'activePro' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'subElements' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'elementId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'subElementIds' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ImportSelectionMutation, ImportSelectionMutationVariables>;
 export const RefinePromptDocument = {
   kind: 'Document',
   definitions: [
@@ -4693,6 +4813,17 @@ export const MyStreamSettingsDocument = {
               ],
             },
           },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'parameters' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'flag' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'value' } },
+              ],
+            },
+          },
         ],
       },
     },
@@ -4755,6 +4886,17 @@ export const UpdateStreamSettingsDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'name' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'weight' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'avoid' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'parameters' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'flag' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'value' } },
               ],
             },
           },
@@ -4829,6 +4971,17 @@ export const StreamSettingsChangedDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'name' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'weight' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'avoid' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'parameters' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'flag' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'value' } },
               ],
             },
           },

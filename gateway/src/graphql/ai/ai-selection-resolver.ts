@@ -3,6 +3,7 @@ import { aiOperations } from '@promptloom/proto';
 import { call, callWith } from '@promptloom/shared';
 import { requireActor, type GraphQLContext } from '../context';
 import { ListFamily } from '../enums';
+import { importRequestOf, ImportSelectionInput } from './import-selection-types';
 import { LeaveElementCheck, Selection } from './selection-types';
 
 @Resolver()
@@ -54,6 +55,22 @@ export class AiSelectionResolver {
     const request = { user_id: actor.userId, sub_element_id: subElementId, chosen };
     return Selection.from(
       await call(context.bus, aiOperations.setSubElementChosen, request, { context: context.request }),
+    );
+  }
+
+  @Mutation(() => Selection, {
+    description:
+      'Applies a pasted prompt (issue #19) at once: activates the items, chooses the sub-elements (activating ' +
+      'their elements), adds and activates the custom items. Nothing changes when any part is refused.',
+  })
+  async importSelection(
+    @Ctx() context: GraphQLContext,
+    @Arg('input', () => ImportSelectionInput) input: ImportSelectionInput,
+  ) {
+    const actor = requireActor(context);
+    const request = importRequestOf(actor.userId, input);
+    return Selection.from(
+      await callWith(context.bus, aiOperations.importSelection, request, { context: context.request }),
     );
   }
 }

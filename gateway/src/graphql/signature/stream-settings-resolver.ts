@@ -41,7 +41,12 @@ export class StreamSettingsResolver {
     @Arg('input', () => StreamSettingsInput) input: StreamSettingsInput,
   ) {
     const { userId } = requireActor(context);
-    const request = { userId, target: input.target ?? undefined, marks: input.marks ?? undefined };
+    const request = {
+      userId,
+      target: input.target ?? undefined,
+      marks: input.marks ?? undefined,
+      parameters: input.parameters ?? undefined,
+    };
     const settings = await callWith(context.bus, streamOperations.updateSettings, request, {
       context: context.request,
     });

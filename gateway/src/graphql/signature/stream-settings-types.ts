@@ -19,6 +19,12 @@ export class ItemMark {
   }
 }
 
+@ObjectType({ description: "A Midjourney parameter you keep (issue #19): written after the target's own." })
+export class PromptParameter {
+  @Field(() => String, { description: "'--ar', '--stylize' …" }) flag!: string;
+  @Field(() => String, { description: "'3:2', '250'; '' for a switch such as --tile." }) value!: string;
+}
+
 @ObjectType({
   description: "The signed-in user's Stream page settings: the prompt target and the item marks.",
 })
@@ -26,6 +32,7 @@ export class StreamSettings {
   @Field(() => String, { description: "One of PROMPT_TARGETS, e.g. 'midjourney-6' (the default)." })
   target!: string;
   @Field(() => [ItemMark]) marks!: ItemMark[];
+  @Field(() => [PromptParameter]) parameters!: PromptParameter[];
   @Field(() => Int, { description: 'How many changes the settings have had.' }) version!: number;
   @Field(() => String, { nullable: true, description: 'Null until the first change.' })
   updatedAt!: string | null;
@@ -34,6 +41,7 @@ export class StreamSettings {
     return Object.assign(new StreamSettings(), {
       target: data.target,
       marks: data.marks.map((mark) => ItemMark.from(mark)),
+      parameters: data.parameters.map((parameter) => Object.assign(new PromptParameter(), parameter)),
       version: data.version,
       updatedAt: data.updatedAt,
     });
@@ -54,13 +62,21 @@ export class ItemMarkInput {
   @Field(() => Boolean, { defaultValue: false }) avoid!: boolean;
 }
 
+@InputType()
+export class PromptParameterInput {
+  @Field(() => String) flag!: string;
+  @Field(() => String, { defaultValue: '' }) value!: string;
+}
+
 @InputType({
   description:
-    'A change: the target if given; each mark replaces the one of its name (0, not avoided: none).',
+    'A change: the target if given; each mark replaces the one of its name (0, not avoided: none); the ' +
+    'parameters if given replace the kept ones.',
 })
 export class StreamSettingsInput {
   @Field(() => String, { nullable: true }) target?: string | null;
   @Field(() => [ItemMarkInput], { nullable: true }) marks?: ItemMarkInput[] | null;
+  @Field(() => [PromptParameterInput], { nullable: true }) parameters?: PromptParameterInput[] | null;
 }
 
 type CheckData = z.output<typeof CheckPromptResponse>;

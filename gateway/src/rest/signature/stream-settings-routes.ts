@@ -13,7 +13,7 @@ export function streamSettingsRoutes(bus: Bus): Router {
     response.json({ data: await call(bus, ops.getSettings, { userId }, { context: request.context }) });
   });
 
-  /** Body: `{ target?, marks?: [{ name, weight, avoid }] }`; always the caller's own settings. */
+  /** Body: `{ target?, marks?: [{ name, weight, avoid }], parameters?: [{ flag, value }] }`; the caller's own. */
   router.post('/api/stream/settings', async (request, response) => {
     const { userId } = requireRequestActor(request);
     const body: unknown = request.body;

@@ -1,6 +1,5 @@
-import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
+import { type EntityManager } from '@mikro-orm/postgresql';
 import {
-  aiEvents,
   activateElementFirstMessage,
   invalidInput,
   leaveElementError,
@@ -10,16 +9,15 @@ import {
   type ResponseOf,
   type Selection,
 } from '@promptloom/proto';
-import { recordEvent, requireAccess, type Bus, type OutboxWriter } from '@promptloom/shared';
+import { requireAccess, type Bus, type OutboxWriter } from '@promptloom/shared';
 import { ListItemRecord } from '../lists/list-item.entity';
 import { notFound } from '../lists/not-found';
 import { SubElementRecord } from '../lists/sub-element.entity';
+import { editSelection, LIST_OF_FAMILY } from './edit-selection';
 import { SelectionRecord, emptySelection, type SelectionDocument } from './selection.entity';
 
 type Req<K extends keyof typeof aiOperations> = ParsedRequestOf<(typeof aiOperations)[K]>;
 type Res<K extends keyof typeof aiOperations> = ResponseOf<(typeof aiOperations)[K]>;
-
-const LIST_OF_FAMILY = { tl: 'active_types', bl: 'active_elements', tr: 'active_pro' } as const;
 
 const toggled = (ids: number[], id: number, on: boolean): number[] =>
   on ? (ids.includes(id) ? ids : [...ids, id]) : ids.filter((existing) => existing !== id);
@@ -81,34 +79,11 @@ export class SelectionHandlers {
     return { allowed: message === null, message };
   }
 
-  /** Read-modify-write under a row lock, so two tabs toggling at once both count. */
-  private async change(
+  private change(
     userId: number,
     context: RequestContext,
     edit: (document: SelectionDocument) => void,
   ): Promise<Selection> {
-    const selection = await this.writer.write(async (tx) => {
-      await tx
-        .getConnection()
-        .execute(
-          `insert into "${tx.config.get('schema')}"."selections" ("user_id", "document") values (?, ?) on conflict do nothing`,
-          [userId, JSON.stringify(emptySelection())],
-          'run',
-          tx.getTransactionContext(),
-        );
-      const row = await tx.findOneOrFail(
-        SelectionRecord,
-        { userId },
-        { lockMode: LockMode.PESSIMISTIC_WRITE },
-      );
-      const document = structuredClone(row.document);
-      edit(document);
-      row.document = document;
-      await tx.flush();
-      const view = row.toView();
-      recordEvent(tx, aiEvents.selectionChanged, { userId, selection: view }, context);
-      return view;
-    });
-    return selection;
+    return this.writer.write((tx) => editSelection(tx, userId, context, edit));
   }
 }

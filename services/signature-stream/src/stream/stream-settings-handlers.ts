@@ -54,6 +54,7 @@ export class StreamSettingsHandlers {
         throw invalidInput({ marks: [`You can mark at most ${MAX_ITEM_MARKS} items.`] });
       if (request.target) row.target = request.target;
       row.marks = marks;
+      if (request.parameters) row.parameters = request.parameters;
       row.version += 1;
       row.updatedAt = new Date();
       await tx.flush();

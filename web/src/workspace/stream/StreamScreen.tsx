@@ -25,6 +25,8 @@ import { ItemMarksPanel } from './ItemMarksPanel';
 import { PromptEditor } from './PromptEditor';
 import { TargetSelector } from './TargetSelector';
 import { markableNames } from './item-marks';
+import { ImportPrompt } from '../import/ImportPrompt';
+import { KeptParameters } from '../import/KeptParameters';
 
 /** SPEC §2 Stream page: the active selection, enhance toggles, the prompt with Refine and Copy, the image upload. */
 export function StreamScreen() {
@@ -33,7 +35,12 @@ export function StreamScreen() {
   const [toggles, setToggles] = useStoredState<EnhanceToggles>('stream_toggles', NO_ENHANCEMENTS);
   const settings = useStreamSettings();
   const { target } = settings;
-  const rendered = renderPrompt(target, { selection, toggles, marks: settings.marks });
+  const rendered = renderPrompt(target, {
+    selection,
+    toggles,
+    marks: settings.marks,
+    parameters: settings.parameters,
+  });
   const defaultNegative = rendered.negativePrompt ?? '';
   const basis = JSON.stringify([target, rendered.prompt, defaultNegative]);
   const [prompt, setPrompt] = useState(rendered.prompt);
@@ -124,6 +131,7 @@ export function StreamScreen() {
       </header>
       <main className="page-body stream-page">
         <h1>Stream</h1>
+        <ImportPrompt />
         <section aria-label="Active selection" className="selection-chips">
           {!ready ? (
             <span className="list-status">Loading...</span>
@@ -136,6 +144,11 @@ export function StreamScreen() {
           )}
         </section>
         <TargetSelector target={target} onChange={settings.setTarget} />
+        <KeptParameters
+          target={target}
+          parameters={settings.parameters}
+          onClear={() => settings.setParameters([])}
+        />
         <ItemMarksPanel names={markableNames(selection)} marks={settings.marks} onChange={settings.setMark} />
         <fieldset className="toggles">
           <legend>Enhance</legend>

@@ -6,6 +6,7 @@ import {
   PROMPT_TARGETS,
   type ItemMark,
   type ItemWeight,
+  type PromptParameter,
   type PromptTarget,
 } from '@promptloom/proto';
 import {
@@ -46,11 +47,18 @@ export function useStreamSettings() {
   const settings = query.data?.myStreamSettings;
   const marks: MarkEntry[] = settings?.marks ?? [];
 
-  function change(input: { target?: PromptTarget; marks?: MarkEntry[] }) {
-    const base = settings ?? { target: DEFAULT_PROMPT_TARGET, version: 0, updatedAt: null, marks: [] };
+  function change(input: { target?: PromptTarget; marks?: MarkEntry[]; parameters?: PromptParameter[] }) {
+    const base = settings ?? {
+      target: DEFAULT_PROMPT_TARGET,
+      version: 0,
+      updatedAt: null,
+      marks: [],
+      parameters: [],
+    };
     const optimistic: StreamSettingsView = {
       ...base,
       target: input.target ?? base.target,
+      parameters: input.parameters ?? base.parameters,
       version: base.version + 1,
       marks: mergeMarks(base.marks, input.marks ?? []),
     };
@@ -64,9 +72,11 @@ export function useStreamSettings() {
     loaded: !!settings,
     target: targetOf(settings?.target),
     marks: marksByName(marks),
+    parameters: settings?.parameters ?? [],
     setTarget: (target: PromptTarget) => change({ target }),
     setMark: (name: string, weight: ItemWeight, avoid: boolean) =>
       change({ marks: [markEntry(name, weight, avoid)] }),
+    setParameters: (parameters: PromptParameter[]) => change({ parameters }),
   };
 }
 

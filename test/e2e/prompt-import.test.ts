@@ -1,0 +1,193 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { graphql, requestJson } from '../support/http';
+import { waitInPage } from '../support/wait-in-page';
+import {
+  signInToWorkspace,
+  signedUpUser,
+  startBrowserProduct,
+  type BrowserProduct,
+} from '../support/browser-product';
+import { type TestProduct } from '../support/embedded-product';
+import { addActive } from './signature-support';
+
+let product: TestProduct;
+let browser: Browser;
+let started: BrowserProduct | undefined;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  started = await startBrowserProduct();
+  ({ product, browser } = started);
+});
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
+afterAll(async () => {
+  await started?.stop();
+});
+
+type Account = Awaited<ReturnType<typeof signedUpUser>>;
+
+async function addItem(account: Account, family: string, text: string) {
+  const added = await graphql(
+    product.baseUrl,
+    'mutation ($family: ListFamily!, $text: String!) { addCustomItem(family: $family, text: $text) { family } }',
+    { family, text },
+    account.token,
+  );
+  if (added.body.errors) throw new Error(JSON.stringify(added.body.errors));
+}
+
+/** A user whose lists hold Photography, Light and Portrait (none active) and the active element Shadow. */
+async function userWithLists(): Promise<Account> {
+  const account = await signedUpUser(product.baseUrl);
+  await addItem(account, 'tl', 'Photography');
+  await addItem(account, 'bl', 'Light');
+  await addItem(account, 'tr', 'Portrait');
+  await addActive(product.baseUrl, account.token, 'bl', 'Shadow');
+  return account;
+}
+
+async function streamPage(account: Account, viewport: { width: number; height: number }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  contexts.push(context);
+  const page = await context.newPage();
+  await signInToWorkspace(page, product.baseUrl, account);
+  await page.goto(`${product.baseUrl}/types/streamBM`);
+  await waitInPage(page, `document.querySelector('#stream-prompt')?.value.includes('Shadow')`);
+  return page;
+}
+
+const chipsOf = (page: Page) =>
+  page.locator('section[aria-label="Active selection"] .chip').allTextContents();
+const promptOf = (page: Page) => page.locator('#stream-prompt').inputValue();
+
+async function listOf(account: Account, family: string): Promise<string[]> {
+  const { body } = await requestJson(product.baseUrl, 'GET', `/api/ai/response/${family}/get/${account.id}`, {
+    token: account.token,
+  });
+  return body.ai_response.map((item: { ai_response: string }) => item.ai_response);
+}
+
+async function expectNoOverflowOrSeriousAxe(page: Page) {
+  const root = 'document.documentElement';
+  expect(await page.evaluate(`${root}.scrollWidth <= ${root}.clientWidth`)).toBe(true);
+  const { violations } = await new AxeBuilder({ page }).include('dialog').analyze();
+  const serious = violations.filter((found) => found.impact === 'serious' || found.impact === 'critical');
+  expect(serious.map((found) => found.id)).toEqual([]);
+}
+
+async function openImport(page: Page) {
+  await page.getByRole('button', { name: 'Import prompt' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import prompt' });
+  await dialog.waitFor();
+  return dialog;
+}
+
+const WIDTHS = [
+  ['desktop', { width: 1280, height: 900 }],
+  ['narrow phone', { width: 360, height: 740 }],
+] as const;
+
+describe.each(WIDTHS)('Import prompt on the Stream page (%s)', (_name, viewport) => {
+  it('imports a Midjourney prompt: preview, one custom item unticked, selection, weights and target applied', async () => {
+    const account = await userWithLists();
+    const page = await streamPage(account, viewport);
+    const dialog = await openImport(page);
+    const box = await dialog.boundingBox();
+    if (viewport.width < 720) expect(box?.width).toBe(viewport.width);
+    await dialog
+      .getByLabel('Prompt', { exact: true })
+      .fill('Photography of a misty forest:: Light::2 red fox --v 7 --ar 3:2 --stylize 250 --no trees');
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+
+    const preview = dialog.getByLabel('Import preview');
+    await preview.waitFor();
+    expect(await preview.getByText('Target:').textContent()).toBe('Target: Midjourney v7');
+    expect(await preview.getByRole('checkbox', { name: /^Photography Type/ }).isChecked()).toBe(true);
+    expect(await preview.getByRole('checkbox', { name: /^Light Element \+2/ }).isChecked()).toBe(true);
+    for (const custom of ['misty forest', 'red fox', 'trees'])
+      expect(await preview.getByRole('checkbox', { name: custom, exact: true }).isChecked()).toBe(true);
+    expect(
+      await preview.getByRole('checkbox', { name: 'Keep the parameters --ar 3:2 --s 250' }).isChecked(),
+    ).toBe(true);
+    await expectNoOverflowOrSeriousAxe(page);
+
+    await preview.getByRole('checkbox', { name: 'red fox', exact: true }).uncheck();
+    await dialog.getByRole('button', { name: 'Accept' }).click();
+    await page.getByRole('status').getByText('Prompt imported: 4 items applied.').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    await waitInPage(page, `document.querySelector('#stream-target')?.value === 'midjourney-7'`);
+    await waitInPage(page, `document.querySelector('#stream-prompt')?.value.includes('--no trees')`);
+    expect(await promptOf(page)).toContain('Light::2');
+    expect(await promptOf(page)).toMatch(/ --ar 3:2 --v 7 --q 2 --s 250$/);
+    await page.getByText('Your parameters: --ar 3:2 --s 250').waitFor();
+    await page.getByRole('button', { name: 'Clear parameters' }).click();
+    await waitInPage(
+      page,
+      `/ --ar 16:9 --v 7 --q 2$/.test(document.querySelector('#stream-prompt')?.value ?? '')`,
+    );
+    expect((await chipsOf(page)).sort()).toEqual(['Light', 'Photography', 'Shadow', 'misty forest', 'trees']);
+    expect(await listOf(account, 'bl')).toEqual(['Light', 'Shadow', 'misty forest', 'trees']);
+  }, 180_000);
+
+  it('imports a Stable Diffusion prompt with weights and a negative prompt', async () => {
+    const account = await userWithLists();
+    const page = await streamPage(account, viewport);
+    const dialog = await openImport(page);
+    await dialog.getByLabel('Prompt', { exact: true }).fill('(portrait:1.2), photography, glowing lanterns');
+    await dialog.getByLabel('Negative prompt (Stable Diffusion, optional)').fill('blurry, lowres');
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    const preview = dialog.getByLabel('Import preview');
+    await preview.waitFor();
+    expect(await preview.getByText('Target:').textContent()).toBe('Target: Stable Diffusion XL');
+    expect(await preview.getByRole('checkbox', { name: /^Portrait Pro \+2/ }).isChecked()).toBe(true);
+    expect(await preview.getByRole('checkbox', { name: /^blurry/ }).isChecked()).toBe(true);
+    await preview.getByLabel('List for blurry').selectOption('tl');
+    await preview.getByRole('checkbox', { name: 'glowing lanterns', exact: true }).uncheck();
+    await dialog.getByRole('button', { name: 'Accept' }).click();
+    await page.getByRole('status').getByText('Prompt imported: 4 items applied.').waitFor();
+
+    await waitInPage(page, `document.querySelector('#stream-target')?.value === 'sdxl'`);
+    await waitInPage(page, `document.querySelector('#stream-negative-prompt')?.value.includes('lowres')`);
+    expect(await page.locator('#stream-negative-prompt').inputValue()).toContain('blurry');
+    expect(await promptOf(page)).toContain('(Portrait:1.2)');
+    expect((await chipsOf(page)).sort()).toEqual(['Photography', 'Portrait', 'Shadow', 'blurry', 'lowres']);
+    expect(await listOf(account, 'tl')).toEqual(['Photography', 'blurry']);
+    expect(await listOf(account, 'bl')).toEqual(['Light', 'Shadow', 'lowres']);
+  }, 180_000);
+
+  it('refuses a bad paste with a clear message and changes nothing', async () => {
+    const account = await userWithLists();
+    const page = await streamPage(account, viewport);
+    const before = await promptOf(page);
+    const dialog = await openImport(page);
+    const prompt = dialog.getByLabel('Prompt', { exact: true });
+    await prompt.fill('PNG\u0001\u0002 misty\u001b[31m forest');
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    await dialog
+      .getByRole('alert')
+      .getByText('The prompt looks like binary data or contains control characters; paste plain text.')
+      .waitFor();
+    await prompt.fill('x'.repeat(6_001));
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    await dialog.getByRole('alert').getByText('The prompt is too long: at most 6,000 characters.').waitFor();
+    expect(await dialog.getByLabel('Import preview').count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    expect(await chipsOf(page)).toEqual(['Shadow']);
+    expect(await page.locator('#stream-target').inputValue()).toBe('midjourney-6');
+    expect(await promptOf(page)).toBe(before);
+    expect(await listOf(account, 'bl')).toEqual(['Light', 'Shadow']);
+    const { body } = await graphql(
+      product.baseUrl,
+      '{ selection { activeTypes activePro } }',
+      {},
+      account.token,
+    );
+    expect(body.data.selection).toEqual({ activeTypes: [], activePro: [] });
+  }, 180_000);
+});

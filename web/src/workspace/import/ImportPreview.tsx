@@ -1,0 +1,124 @@
+import { PROMPT_TARGET_LABELS, keptParameterName, withParameters, type ImportPlan } from '@promptloom/proto';
+import {
+  CUSTOM_FAMILY_LABELS,
+  markLabel,
+  type CustomChoice,
+  type CustomFamily,
+  type ImportChoices,
+  type MatchedChoice,
+} from './import-choices';
+
+const KIND_LABELS: Record<MatchedChoice['kind'], string> = {
+  type: 'Type',
+  pro: 'Pro',
+  element: 'Element',
+  subElement: 'Sub-element',
+};
+const FAMILIES = Object.keys(CUSTOM_FAMILY_LABELS) as CustomFamily[];
+
+function Mark({ item }: { item: { weight: number; avoid: boolean } }) {
+  const label = markLabel(item);
+  return label ? <span className="import-mark">{label}</span> : null;
+}
+
+/** What accepting the import will change, each item with a tick to leave it out. */
+export function ImportPreview({
+  plan,
+  choices,
+  onChange,
+}: {
+  plan: ImportPlan;
+  choices: ImportChoices;
+  onChange: (choices: ImportChoices) => void;
+}) {
+  const setMatched = (key: string, change: Partial<MatchedChoice>) =>
+    onChange({
+      ...choices,
+      matched: choices.matched.map((item) => (item.key === key ? { ...item, ...change } : item)),
+    });
+  const setCustom = (key: string, change: Partial<CustomChoice>) =>
+    onChange({
+      ...choices,
+      custom: choices.custom.map((item) => (item.key === key ? { ...item, ...change } : item)),
+    });
+  const notCarried = [
+    ...plan.parameters
+      .filter((parameter) => keptParameterName(parameter.flag) === null)
+      .map((parameter) => `${parameter.flag} ${parameter.value}`.trim()),
+    ...plan.ignored,
+  ];
+
+  return (
+    <div className="import-preview" aria-label="Import preview">
+      <p className="import-target">
+        Target: <strong>{choices.target ? PROMPT_TARGET_LABELS[choices.target] : 'unchanged'}</strong>
+      </p>
+      <fieldset className="import-group">
+        <legend>Activate from your lists ({choices.matched.filter((item) => item.ticked).length})</legend>
+        {choices.matched.length === 0 && <p className="list-status">None of your items is in this prompt.</p>}
+        {choices.matched.map((item) => (
+          <label key={item.key} className="import-row">
+            <input
+              type="checkbox"
+              checked={item.ticked}
+              onChange={() => setMatched(item.key, { ticked: !item.ticked })}
+            />
+            <span className="import-name">{item.name}</span>
+            <span className="import-kind">{KIND_LABELS[item.kind]}</span>
+            <Mark item={item} />
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className="import-group">
+        <legend>Add as custom items ({choices.custom.filter((item) => item.ticked).length})</legend>
+        {choices.custom.length === 0 && <p className="list-status">No new words.</p>}
+        {choices.custom.map((item) => (
+          <div key={item.key} className="import-row">
+            <label className="import-row-label">
+              <input
+                type="checkbox"
+                checked={item.ticked}
+                onChange={() => setCustom(item.key, { ticked: !item.ticked })}
+              />
+              <span className="import-name">{item.text}</span>
+            </label>
+            <select
+              aria-label={`List for ${item.text}`}
+              value={item.family}
+              disabled={!item.ticked}
+              onChange={(event) => {
+                const family = FAMILIES.find((value) => value === event.target.value);
+                if (family) setCustom(item.key, { family });
+              }}
+            >
+              {FAMILIES.map((family) => (
+                <option key={family} value={family}>
+                  {CUSTOM_FAMILY_LABELS[family]}
+                </option>
+              ))}
+            </select>
+            <Mark item={item} />
+          </div>
+        ))}
+      </fieldset>
+      {choices.parameters.length > 0 && (
+        <label className="import-row">
+          <input
+            type="checkbox"
+            checked={choices.keepParameters}
+            onChange={() => onChange({ ...choices, keepParameters: !choices.keepParameters })}
+          />
+          <span>
+            Keep the parameters <code>{withParameters('', choices.parameters)}</code>
+          </span>
+        </label>
+      )}
+      {notCarried.length > 0 && <p className="import-note">Not carried over: {notCarried.join(' ')}</p>}
+      {plan.notes.map((note) => (
+        <p key={note} className="import-note">
+          {note}
+        </p>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { ImportSelectionDocument as IMPORT_SELECTION } from '../../generated/graphql';
