@@ -4,6 +4,7 @@ import { waitFor } from '@promptloom/shared/testing';
 import { newUser, requestJson } from '../support/http';
 import { startBrowserProduct, type BrowserProduct } from '../support/browser-product';
 import { type TestProduct } from '../support/embedded-product';
+import { waitInPage } from '../support/wait-in-page';
 
 const SESSION_ENDED = 'Your session has ended. Please log in again.';
 let product: TestProduct;
@@ -22,7 +23,8 @@ async function signInThroughTheForm(email: string, password: string): Promise<{ 
   await page.getByPlaceholder('USERNAME OR EMAIL').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
-  await page.getByText('Login Successfully').waitFor();
+  // The token, not the toast: the toast shows for 3 s, which a loaded machine's polling can miss.
+  await waitInPage(page, `localStorage.getItem('token') !== null`, { timeout: 90_000 });
   const token = (await page.evaluate(`localStorage.getItem('token')`)) as string;
   expect((await requestJson(product.baseUrl, 'GET', '/api/user', { token })).status).toBe(200);
   return { page, token };

@@ -48,11 +48,14 @@ export function startProcess(
   };
 }
 
-/** Waits until `url` answers 200, failing with the process's output if it exits or takes too long. */
+/**
+ * Waits until `url` answers 200, failing with the process's output if it exits or takes too long (a start on a
+ * loaded 2-core machine took over 30 s).
+ */
 export async function waitUntilReady(
   processes: RunningProcess[],
   url: string,
-  timeoutMs = 30_000,
+  timeoutMs = 90_000,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {

@@ -43,7 +43,7 @@ describe('gateway and admin service as separate processes on NATS and PostgreSQL
     adminHealthUrl = `http://127.0.0.1:${adminPort}/readyz`;
     await waitUntilReady([admin, gateway], adminHealthUrl);
     await waitUntilReady([admin, gateway], `${baseUrl}/readyz`);
-  });
+  }, 200_000);
 
   afterAll(async () => {
     await Promise.all([gateway?.stop('SIGKILL'), admin?.stop('SIGKILL')]);
