@@ -1,5 +1,5 @@
 import { ensureAdminAccount } from '@promptloom/admin';
-import { AI_GAVE_UP_MESSAGE, accountEvents } from '@promptloom/proto';
+import { accountEvents, aiProviderGaveUpMessage } from '@promptloom/proto';
 import { waitFor } from '@promptloom/shared/testing';
 import { signUp, type SignedInUser } from '../ai/ai-users';
 import { startTestProduct, type TestProduct } from '../support/embedded-product';
@@ -54,6 +54,7 @@ describe('dead letters for admins', () => {
     const fallback = fake.fallback;
     fake.fallback = () => ({ status: 503, error: 'overloaded' });
     let jobId: string;
+    const before = fake.requests.length;
     try {
       const run = await graphql(
         product.baseUrl,
@@ -69,7 +70,7 @@ describe('dead letters for admins', () => {
     expect(failures.received[0].generationFailed).toEqual({
       jobId,
       family: 'br',
-      message: AI_GAVE_UP_MESSAGE,
+      message: aiProviderGaveUpMessage('OpenAI-compatible server', fake.requests.length - before),
     });
 
     const page = await deadLetters();

@@ -68,7 +68,7 @@ describe('svc.ai.chat through the real openai SDK against a local OpenAI-compati
     fake.reply(...[1, 2, 3].map(() => ({ status: 500, error: 'boom' })));
     await expect(ask()).rejects.toMatchObject({
       code: 'BAD_GATEWAY',
-      message: `${AI_FAILURE_MESSAGE} The AI provider (OpenAI-compatible server) did not answer; please try again in a moment.`,
+      message: `${AI_FAILURE_MESSAGE} The AI provider (OpenAI-compatible server) did not answer after 3 tries. Try again later.`,
     });
     expect(fake.requests.length - before).toBe(3);
   });

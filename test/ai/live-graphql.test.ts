@@ -1,4 +1,4 @@
-import { AI_GAVE_UP_MESSAGE } from '@promptloom/proto';
+import { aiProviderGaveUpMessage } from '@promptloom/proto';
 import { waitFor } from '@promptloom/shared/testing';
 import { graphql } from '../support/http';
 import { startTestProduct, type TestProduct } from '../support/embedded-product';
@@ -120,12 +120,13 @@ describe('running agents over GraphQL, results arriving by subscription', () => 
     const fallback = fake.fallback;
     fake.fallback = () => ({ status: 500, error: 'down' });
     try {
+      const before = fake.requests.length;
       const lost = await gql(user, RUN, { input: { family: 'br', aiModel: 'gpt-4o', frequency: 3 } });
       await waitFor(() => failures.received.length === 1, 'the failure at the deadline', 20_000);
       expect(failures.received[0].generationFailed).toEqual({
         jobId: lost.body.data.runAgent.jobId,
         family: 'br',
-        message: AI_GAVE_UP_MESSAGE,
+        message: aiProviderGaveUpMessage('OpenAI-compatible server', fake.requests.length - before),
       });
       expect(lists.received).toHaveLength(updatesOfRecovered);
     } finally {

@@ -29,7 +29,8 @@ describe('the AI calls left today, beside the Run button', () => {
   it('shows the count at 360 px, and a Run at the limit is refused with a clear message', async () => {
     const { page } = await signedInUser(360);
     await page.goto(`${product.baseUrl}/elements/AgentBL`);
-    const note = page.getByText('1 of 1 AI runs left today');
+    // The offline provider reports no tokens: 0 used, nothing spent.
+    const note = page.getByText('1 of 1 AI calls left today · 0 tokens used (about $0.0000)');
     await note.waitFor();
     const run = page.getByRole('button', { name: 'Run' });
     for (const box of [await note.boundingBox(), await run.boundingBox()]) {
@@ -43,7 +44,7 @@ describe('the AI calls left today, beside the Run button', () => {
     await page.waitForURL((url) => !url.pathname.endsWith('/AgentBL'));
 
     await page.goto(`${product.baseUrl}/elements/AgentBL`);
-    await page.getByText(/^0 of 1 AI runs left today \(more at .+\)$/).waitFor();
+    await page.getByText(/^0 of 1 AI calls left today \(more at .+\) · 0 tokens used/).waitFor();
     await page.getByLabel('Model').selectOption('gpt-4o');
     await page.getByPlaceholder('Enter frequency like 5 or 10').fill('3');
     await page.getByRole('button', { name: 'Run' }).click();
@@ -55,7 +56,7 @@ describe('the AI calls left today, beside the Run button', () => {
 });
 
 describe('the admin user form', () => {
-  it('sets and clears a user’s AI calls per day', async () => {
+  it('sets and clears a user’s AI calls and tokens per day', async () => {
     const person = newUser();
     const signup = await requestJson(product.baseUrl, 'POST', '/api/signup', { body: person });
     const page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
@@ -80,16 +81,37 @@ describe('the admin user form', () => {
     await edit.getByText('The daily AI calls must be a whole number from 0 to 100000.').waitFor();
 
     await field.fill('25');
+    const tokens = edit.getByLabel('AI tokens per day');
+    await edit.getByPlaceholder('Default (no limit)').waitFor();
+    await edit.getByTestId('user-ai-use-today').filter({ hasText: 'Today: 0 AI tokens' }).waitFor();
+    await tokens.fill('-5');
+    await edit.getByRole('button', { name: 'Update' }).click();
+    await edit.getByText('The daily AI tokens must be a whole number from 0 to 1000000000.').waitFor();
+    await tokens.fill('40000');
     await edit.getByRole('button', { name: 'Update' }).click();
     await page.getByText('User Updated successfully').waitFor();
     await edit.waitFor({ state: 'detached' });
-    expect(await quotaOf()).toMatchObject({ limit: 25, override: 25 });
+    expect(await quotaOf()).toMatchObject({
+      limit: 25,
+      override: 25,
+      token_limit: 40000,
+      token_override: 40000,
+    });
 
     await page.getByRole('button', { name: `Edit ${person.email}` }).click();
     await expect(dialog(page, 'Edit User').getByLabel('AI calls per day').inputValue()).resolves.toBe('25');
+    await expect(dialog(page, 'Edit User').getByLabel('AI tokens per day').inputValue()).resolves.toBe(
+      '40000',
+    );
     await dialog(page, 'Edit User').getByLabel('AI calls per day').fill('');
+    await dialog(page, 'Edit User').getByLabel('AI tokens per day').fill('');
     await dialog(page, 'Edit User').getByRole('button', { name: 'Update' }).click();
     await dialog(page, 'Edit User').waitFor({ state: 'detached' });
-    expect(await quotaOf()).toMatchObject({ limit: 1, override: null });
+    expect(await quotaOf()).toMatchObject({
+      limit: 1,
+      override: null,
+      token_limit: null,
+      token_override: null,
+    });
   });
 });

@@ -67,6 +67,10 @@ export async function startTestProduct(
     gateway?: Partial<GatewayOptions>;
     /** How the AI worker takes generation jobs (short retry deadlines for fault tests). */
     aiJobs?: JobSettings;
+    /** AI_TOKENS_PER_USER_PER_DAY; default none (tokens not limited). */
+    aiTokensPerDay?: number;
+    /** The models offered (AI_MODELS); default SPEC §9's four. */
+    aiModels?: Array<{ label: string; providerModel: string }>;
     /** The address the gateway listens on and the tests call (default 127.0.0.1). */
     listenHost?: string;
     /** A database the test prepared (dropped by stop()); default a fresh one. */
@@ -107,8 +111,12 @@ export async function startTestProduct(
       structuredOutput: options.aiStructuredOutput,
     },
     providerOverride: options.aiProvider,
-    aiQuota: options.aiCallsPerDay === undefined ? undefined : { defaultDailyLimit: options.aiCallsPerDay },
+    aiQuota: {
+      ...(options.aiCallsPerDay !== undefined && { defaultDailyLimit: options.aiCallsPerDay }),
+      ...(options.aiTokensPerDay !== undefined && { defaultDailyTokens: options.aiTokensPerDay }),
+    },
     jobs: options.aiJobs,
+    models: options.aiModels,
   });
   const gateway: Gateway = await createGateway({
     bus,

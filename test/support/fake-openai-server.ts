@@ -48,6 +48,8 @@ export interface RecordedRequest {
   };
   /** True once the client closed the connection before the reply ended (an aborted call). */
   aborted: boolean;
+  /** When the request arrived (performance.now()): the spacing of retries. */
+  receivedAt: number;
 }
 
 export interface FakeOpenAiServer {
@@ -106,6 +108,7 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
         authorization: request.headers.authorization,
         body: JSON.parse(raw || '{}'),
         aborted: false,
+        receivedAt: performance.now(),
       };
       requests.push(recorded);
       response.on('close', () => {

@@ -3,6 +3,8 @@
 // It starts the embedded product on a temporary data folder (offline AI provider) with one admin, fills it
 // through the API and a browser, and writes docs/screenshots/*.png at 1280×800 and docs/screenshots/phone/*.png
 // at 390×844. Needs Chromium at /usr/bin/chromium (or CHROMIUM_PATH).
+//   node web/scripts/take-screenshots.mjs --only admin-ai-calls [more names]
+// writes only the named ones (a screen added later, without taking the others again).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +17,8 @@ const out = path.join(root, 'docs/screenshots');
 const admin = { email: 'admin@example.com', password: 'admin-password-1' };
 const port = 4700 + Math.floor(Math.random() * 200);
 const base = `http://127.0.0.1:${port}`;
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt >= 0 ? new Set(process.argv.slice(onlyAt + 1)) : null;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'promptloom-shots-'));
 const product = spawn(process.execPath, [path.join(root, 'apps/all-in-one/dist/main.js')], {
   env: {
@@ -99,6 +103,7 @@ try {
   const phone = { width: 390, height: 844 };
   const page = await browser.newPage({ viewport: desktop });
   const shot = async (name, on = page) => {
+    if (only && !only.has(name)) return;
     await on.waitForLoadState('networkidle');
     await on.screenshot({ path: path.join(out, `${name}.png`) });
   };
@@ -186,6 +191,15 @@ try {
     await console.goto(`${base}/admin/mode/tl`);
     await console.getByRole('cell', { name: 'Photography', exact: true }).first().waitFor();
     await shot(`${prefix}admin-records`, console);
+    if (!prefix) {
+      // AI Calls (issue #17): every provider call so far (the offline provider's report no tokens).
+      await console.goto(`${base}/admin/ai-calls`);
+      await console
+        .getByRole('button', { name: /^Details of AI call / })
+        .first()
+        .waitFor();
+      await shot('admin-ai-calls', console);
+    }
     if (prefix) {
       await console.getByRole('button', { name: 'Open menu' }).click();
       await shot(`${prefix}admin-menu`, console);

@@ -4,7 +4,10 @@ import { callWith, type Bus } from '@promptloom/shared';
 import { requireRequestAdmin } from '../auth/guards';
 import { bodyOf } from './ai/path-owner';
 
-/** Admin: a user's AI calls per day (`daily_limit`; null goes back to the configured default). */
+/**
+ * Admin: a user's AI calls per day (`daily_limit`; null goes back to the configured default) and tokens per day
+ * (`daily_token_limit`, the same way; absent keeps it).
+ */
 export function adminAiQuotaRoutes(bus: Bus): Router {
   const router = Router();
   router.get('/api/admin/user/ai-quota/:id', async (request, response) => {
@@ -22,7 +25,12 @@ export function adminAiQuotaRoutes(bus: Bus): Router {
   router.put('/api/admin/user/ai-quota/:id', async (request, response) => {
     requireRequestAdmin(request);
     // `daily_limit: null` clears the override; an absent one is a 422 like any other bad number.
-    const input = { user_id: request.params.id, daily_limit: bodyOf(request).daily_limit };
+    const body = bodyOf(request);
+    const input = {
+      user_id: request.params.id,
+      daily_limit: body.daily_limit,
+      ...('daily_token_limit' in body && { daily_token_limit: body.daily_token_limit }),
+    };
     const quota = await callWith(bus, aiOperations.setQuota, input, { context: request.context });
     response.json({ message: 'AI quota updated successfully', data: quota });
   });

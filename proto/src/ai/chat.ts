@@ -67,10 +67,25 @@ export const aiChatOperation = defineOperation('ai', 'chat', ChatRequest, ChatRe
 export const CHAT_MAX_MESSAGES = 20;
 export const CHAT_MAX_CONTENT_CHARS = 4000;
 
-export const OFFERED_MODEL_MESSAGE = `The selected model is invalid. Choose one of: ${AI_MODELS.join(', ')}.`;
+/** A model not among those offered: names the ones that are (the AI worker's configured AI_MODELS labels). */
+export const offeredModelMessage = (labels: readonly string[]): string =>
+  `The selected model is invalid. Choose one of: ${labels.join(', ')}.`;
+/** The message with the default models (no AI_MODELS configured). */
+export const OFFERED_MODEL_MESSAGE = offeredModelMessage(AI_MODELS);
+
+/**
+ * A model chosen by a user: its shape here; whether it is offered is the AI worker's check (AI_MODELS is its
+ * configuration, which the gateway does not know).
+ */
+export const modelChoice = (field: string) =>
+  z
+    .string({ error: `The ${field} field is required.` })
+    .trim()
+    .min(1, { error: `The ${field} field is required.` })
+    .max(100, { error: `The ${field} must not be greater than 100 characters.` });
 
 export const UserChatRequest = z.object({
-  model: z.enum(AI_MODELS, { error: OFFERED_MODEL_MESSAGE }),
+  model: modelChoice('model'),
   messages: z
     .array(
       z.object({

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ListFamily } from '../enums';
 import { recordId } from '../fields';
-import { AGENT_RUN_INVALID_MESSAGE, AI_MODELS, MODEL_PLACEHOLDER } from '../rules/agent';
-import { OFFERED_MODEL_MESSAGE } from './chat';
+import { AGENT_RUN_INVALID_MESSAGE, MODEL_PLACEHOLDER } from '../rules/agent';
+import { modelChoice } from './chat';
 import { ListFamilyInput, frequencyField, levelsField } from './lists';
 
 /** SPEC §8: what the user sees when the provider fails, and when it answers nothing. */
@@ -14,6 +14,10 @@ export const AI_MALFORMED_MESSAGE =
 /** A job that kept failing (provider or database unavailable) until its retry deadline passed. */
 export const AI_GAVE_UP_MESSAGE =
   'Error occurred while processing: the AI service was unavailable for too long. Please run it again.';
+
+/** A job whose provider kept failing (timeouts, 429, 5xx) through every retry: who did not answer, how often. */
+export const aiProviderGaveUpMessage = (provider: string, tries: number): string =>
+  `Error occurred while processing: the AI provider (${provider}) did not answer after ${tries} ${tries === 1 ? 'try' : 'tries'}. Try again later.`;
 
 /** The durable work queue generation jobs travel on. */
 export const GENERATION_QUEUE = 'ai.generation';
@@ -27,13 +31,13 @@ export const RunAgentRequest = z.object({
   family: ListFamilyInput,
   user_id: recordId,
   levels: levelsField,
-  // Empty or the selector's placeholder: the spec's message; any other model than those offered (SPEC §9): named.
+  // Empty or the selector's placeholder: the spec's message; a model not offered (AI_MODELS): the worker names them.
   ai_model: z
     .string({ error: AGENT_RUN_INVALID_MESSAGE })
     .trim()
     .min(1, { error: AGENT_RUN_INVALID_MESSAGE })
     .refine((model) => model !== MODEL_PLACEHOLDER, { error: AGENT_RUN_INVALID_MESSAGE, abort: true })
-    .pipe(z.enum(AI_MODELS, { error: OFFERED_MODEL_MESSAGE })),
+    .pipe(modelChoice('ai_model')),
   frequency: z.coerce
     .number({ error: AGENT_RUN_INVALID_MESSAGE })
     .int({ error: AGENT_RUN_INVALID_MESSAGE })

@@ -3,8 +3,7 @@ import { Level, RecordStatus } from '../enums';
 import { recordId } from '../fields';
 import { pageOf } from '../paging';
 import { frequencyField } from '../ai/lists';
-import { OFFERED_MODEL_MESSAGE } from '../ai/chat';
-import { AI_MODELS } from '../rules/agent';
+import { modelChoice } from '../ai/chat';
 import { recordListRequest, recordStatusField } from './list-query';
 
 /** The AI worker's record families on the admin screens; BR records are the saved signatures. */
@@ -77,7 +76,8 @@ export const RecordDeleted = z.object({ id: z.number().int().positive() });
 export const AiRecordRegenerateRequest = z.object({
   family: AiRecordFamily,
   id: recordId,
-  model: z.enum(AI_MODELS, { error: OFFERED_MODEL_MESSAGE }),
+  /** One of the offered models (AI_MODELS): the AI worker checks. */
+  model: modelChoice('model'),
 });
 
 /** How many records each family holds, for the dashboard. */

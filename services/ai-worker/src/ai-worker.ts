@@ -43,6 +43,7 @@ import { ChatHandlers } from './provider/chat-handler';
 import { onlyForLiveSessions } from './generation/live-session-jobs';
 import { serveAdminRecords } from './records';
 import { createProvider, type AiProvider, type ProviderOptions } from './provider';
+import { OfferedModels, type ConfiguredModel } from './provider/offered-models';
 import { AiQuotaOverrideSchema } from './quota/ai-quota-override.entity';
 import { AiQuotas, type AiQuotaSettings } from './quota/ai-quota';
 import { SelectionHandlers } from './selection/selection-handlers';
@@ -72,6 +73,8 @@ export interface AiWorkerOptions {
   providerOverride?: AiProvider;
   /** AI calls per user per day (README "Limits"); default 200 a day, enabled. */
   aiQuota?: Partial<AiQuotaSettings>;
+  /** The models users choose from (AI_MODELS); default SPEC §9's four, each served by its own name. */
+  models?: readonly ConfiguredModel[];
   /** The price table of estimated costs, as AI_PRICES (README "AI Calls"); default DEFAULT_AI_PRICES. */
   aiPrices?: string;
 }
@@ -107,12 +110,16 @@ export async function startAiWorker(options: AiWorkerOptions): Promise<RunningSe
   const em = () => orm.em.fork();
   const writer = new OutboxWriter(orm, bus, relay);
   const now = options.now ?? (() => new Date());
+  const offered = new OfferedModels(options.models);
+  // A configured label is served by its provider model; AI_MODEL_MAP still maps every other name (internal models).
+  const modelMap = { ...options.provider.modelMap, ...(options.models && offered.providerModels()) };
   // Every provider call goes through the recorder: one seam, whichever handler or job makes the call.
   const provider = new RecordingProvider(
-    options.providerOverride ?? createProvider(options.provider),
+    options.providerOverride ?? createProvider({ ...options.provider, modelMap }),
     new CallStore(writer, AI_SCHEMA),
     parsePriceTable(options.aiPrices ?? DEFAULT_AI_PRICES),
     logger,
+    (model) => modelMap[model] ?? model,
   );
   const limitStore = await openPostgresLimitStore(options.databaseUrl, AI_SCHEMA);
   const quotas = new AiQuotas(
@@ -122,13 +129,14 @@ export async function startAiWorker(options: AiWorkerOptions): Promise<RunningSe
     { defaultDailyLimit: 200, enabled: true, ...options.aiQuota },
     logger,
     () => new Date(),
+    AI_SCHEMA,
   );
-  const chat = new ChatHandlers(provider, logger, quotas);
+  const chat = new ChatHandlers(provider, logger, quotas, offered);
   const lists = new ListHandlers(em, bus, writer, now);
   const subElements = new SubElementHandlers(em, bus, writer);
   const selection = new SelectionHandlers(em, bus, writer);
   const selectionImport = new SelectionImportHandler(bus, writer);
-  const runs = new RunHandlers(em, bus, now, quotas);
+  const runs = new RunHandlers(em, bus, now, quotas, offered);
   const jobs = new JobRunner(em, provider, writer, logger, bus);
 
   const on = <O extends Operation>(
@@ -146,7 +154,7 @@ export async function startAiWorker(options: AiWorkerOptions): Promise<RunningSe
       return chat.userChat(request, caller.userId);
     }),
     on(ops.getQuota, (r, c) => quotas.get(r.user_id, c)),
-    on(ops.setQuota, (r, c) => quotas.set(r.user_id, r.daily_limit, c)),
+    on(ops.setQuota, (r, c) => quotas.set(r.user_id, r.daily_limit, r.daily_token_limit, c)),
     on(ops.models, async (_request, context) => {
       await requireSignedInCaller(bus, context);
       return chat.models();
@@ -175,7 +183,7 @@ export async function startAiWorker(options: AiWorkerOptions): Promise<RunningSe
       durable: 'ai-worker-user-deleted',
     }),
   ]);
-  unsubscribes.push(...(await serveAdminRecords(bus, em, writer, AI_SCHEMA)));
+  unsubscribes.push(...(await serveAdminRecords(bus, em, writer, AI_SCHEMA, offered)));
   unsubscribes.push(...(await serveAiCalls(bus, em, AI_SCHEMA, () => new Date())));
   if (options.consumeJobs ?? true) {
     unsubscribes.push(

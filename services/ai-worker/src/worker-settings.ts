@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type Config } from '@promptloom/shared';
 import { type AiWorkerOptions } from './ai-worker';
 import { DEFAULT_AI_PRICES, parsePriceTable } from './calls/prices';
+import { parseOfferedModels } from './provider/offered-models';
 
 /** The AI worker's own settings, beyond the shared configuration (README "Configuration"). */
 const workerSettings = z.object({
@@ -19,6 +20,30 @@ const workerSettings = z.object({
       Object.fromEntries(text.split(',').map((pair) => pair.split('=').map((part) => part.trim()))),
     )
     .optional(),
+  /**
+   * The models users choose from, `label=provider model` pairs in order: `Fast=gpt-4o-mini,Best=gpt-4o`. Unset: SPEC
+   * §9's four models, each served by its own name (or AI_MODEL_MAP's).
+   */
+  AI_MODELS: z
+    .string()
+    .transform((text, context) => {
+      try {
+        return parseOfferedModels(text);
+      } catch (error) {
+        context.addIssue({
+          code: 'custom',
+          message:
+            `AI_MODELS must look like 'Fast=gpt-4o-mini,Best=gpt-4o' (label=provider model, comma separated, ` +
+            `labels of letters, digits, spaces or ._:()/+-, each once): ${(error as Error).message}.`,
+        });
+        return z.NEVER;
+      }
+    })
+    .optional(),
+  /** How users see a self-hosted provider named when it fails (default 'OpenAI-compatible server'). */
+  AI_PROVIDER_NAME: z.string().trim().min(1).max(60).optional(),
+  /** Tokens per user per UTC day when an admin set no override; unset: tokens are not limited (calls still are). */
+  AI_TOKENS_PER_USER_PER_DAY: z.coerce.number().int().min(0).max(1_000_000_000).optional(),
   AI_JOB_ACK_WAIT_MS: z.coerce.number().int().positive().default(10_000),
   AI_JOB_RETRY_FOR_MS: z.coerce
     .number()
@@ -67,7 +92,7 @@ export function aiWorkerSettings(
     'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'AI_CALLS_PER_USER_PER_DAY' | 'RATE_LIMITS_ENABLED'
   >,
   env: NodeJS.ProcessEnv = process.env,
-): Pick<AiWorkerOptions, 'provider' | 'jobs' | 'aiQuota' | 'aiPrices'> {
+): Pick<AiWorkerOptions, 'provider' | 'jobs' | 'aiQuota' | 'aiPrices' | 'models'> {
   const settings = loadWorkerSettings(env);
   return {
     provider: {
@@ -77,9 +102,15 @@ export function aiWorkerSettings(
       maxRetries: settings.AI_PROVIDER_RETRIES,
       structuredOutput: settings.AI_STRUCTURED_OUTPUT,
       modelMap: settings.AI_MODEL_MAP,
+      name: settings.AI_PROVIDER_NAME,
     },
+    models: settings.AI_MODELS,
     jobs: jobSettingsOf(settings),
-    aiQuota: { defaultDailyLimit: config.AI_CALLS_PER_USER_PER_DAY, enabled: config.RATE_LIMITS_ENABLED },
+    aiQuota: {
+      defaultDailyLimit: config.AI_CALLS_PER_USER_PER_DAY,
+      enabled: config.RATE_LIMITS_ENABLED,
+      defaultDailyTokens: settings.AI_TOKENS_PER_USER_PER_DAY ?? null,
+    },
     aiPrices: settings.AI_PRICES,
   };
 }

@@ -635,14 +635,31 @@ export type UserAiQuotaQueryVariables = Exact<{
   userId: number;
 }>;
 
-export type UserAiQuotaQuery = { userAiQuota: { limit: number; override: number | null } };
+export type UserAiQuotaQuery = {
+  userAiQuota: {
+    limit: number;
+    override: number | null;
+    tokenLimit: number | null;
+    tokenOverride: number | null;
+    tokensUsed: number;
+    costUsd: number;
+  };
+};
 
 export type SetUserAiQuotaMutationVariables = Exact<{
   userId: number;
   dailyLimit?: number | null | undefined;
+  dailyTokenLimit?: number | null | undefined;
 }>;
 
-export type SetUserAiQuotaMutation = { setUserAiQuota: { limit: number; override: number | null } };
+export type SetUserAiQuotaMutation = {
+  setUserAiQuota: {
+    limit: number;
+    override: number | null;
+    tokenLimit: number | null;
+    tokenOverride: number | null;
+  };
+};
 
 export type LoginMutationVariables = Exact<{
   input: LoginInput;
@@ -727,7 +744,16 @@ export type GenerationFailedSubscription = {
 export type MyAiQuotaQueryVariables = Exact<{ [key: string]: never }>;
 
 export type MyAiQuotaQuery = {
-  myAiQuota: { limit: number; used: number; remaining: number; resetsAt: string };
+  myAiQuota: {
+    limit: number;
+    used: number;
+    remaining: number;
+    resetsAt: string;
+    tokensUsed: number;
+    tokenLimit: number | null;
+    tokensRemaining: number | null;
+    costUsd: number;
+  };
 };
 
 export type ListItemFieldsFragment = {
@@ -3174,6 +3200,10 @@ export const UserAiQuotaDocument = {
               selections: [
                 { kind: 'Field', name: { kind: 'Name', value: 'limit' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'override' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'tokenLimit' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'tokenOverride' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'tokensUsed' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'costUsd' } },
               ],
             },
           },
@@ -3200,6 +3230,11 @@ export const SetUserAiQuotaDocument = {
           variable: { kind: 'Variable', name: { kind: 'Name', value: 'dailyLimit' } },
           type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
         },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'dailyTokenLimit' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Float' } },
+        },
       ],
       selectionSet: {
         kind: 'SelectionSet',
@@ -3218,12 +3253,19 @@ export const SetUserAiQuotaDocument = {
                 name: { kind: 'Name', value: 'dailyLimit' },
                 value: { kind: 'Variable', name: { kind: 'Name', value: 'dailyLimit' } },
               },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'dailyTokenLimit' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'dailyTokenLimit' } },
+              },
             ],
             selectionSet: {
               kind: 'SelectionSet',
               selections: [
                 { kind: 'Field', name: { kind: 'Name', value: 'limit' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'override' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'tokenLimit' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'tokenOverride' } },
               ],
             },
           },
@@ -3646,6 +3688,10 @@ export const MyAiQuotaDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'used' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'remaining' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'resetsAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'tokensUsed' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'tokenLimit' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'tokensRemaining' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'costUsd' } },
               ],
             },
           },

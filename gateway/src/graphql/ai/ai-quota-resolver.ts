@@ -1,10 +1,11 @@
-import { Arg, Ctx, Field, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, Field, Float, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import { aiOperations, type AiQuota as AiQuotaView } from '@promptloom/proto';
 import { call } from '@promptloom/shared';
 import { requireActor, requireAdmin, type GraphQLContext } from '../context';
 
 @ObjectType({
-  description: "A user's AI calls today (UTC): Runs, sub-element generations, chat, refine, swap.",
+  description:
+    "A user's AI use today (UTC): calls (Runs, sub-element generations, chat, refine, swap), their tokens and cost.",
 })
 export class AiQuota {
   @Field(() => Int) userId!: number;
@@ -16,6 +17,22 @@ export class AiQuota {
   resetsAt!: string;
   @Field(() => Int, { nullable: true, description: "The admin's override; null: the default applies." })
   override!: number | null;
+  @Field(() => Float, { description: "Prompt and completion tokens of today's recorded calls." })
+  tokensUsed!: number;
+  @Field(() => Float, {
+    nullable: true,
+    description: "Tokens allowed per day: the admin's override, else the default; null: not limited.",
+  })
+  tokenLimit!: number | null;
+  @Field(() => Float, { nullable: true, description: 'Null when tokens are not limited.' })
+  tokensRemaining!: number | null;
+  @Field(() => Float, {
+    nullable: true,
+    description: "The admin's token override; null: the default applies.",
+  })
+  tokenOverride!: number | null;
+  @Field(() => Float, { description: "Estimated cost of today's calls in US dollars (AI_PRICES)." })
+  costUsd!: number;
 
   static from(view: AiQuotaView): AiQuota {
     return Object.assign(new AiQuota(), {
@@ -25,6 +42,11 @@ export class AiQuota {
       remaining: view.remaining,
       resetsAt: view.resets_at,
       override: view.override,
+      tokensUsed: view.tokens_used,
+      tokenLimit: view.token_limit,
+      tokensRemaining: view.tokens_remaining,
+      tokenOverride: view.token_override,
+      costUsd: view.cost_usd,
     });
   }
 }
@@ -56,15 +78,18 @@ export class AiQuotaResolver {
   }
 
   @Mutation(() => AiQuota, {
-    description: "Admin: sets a user's daily AI calls; null goes back to the default.",
+    description:
+      "Admin: sets a user's daily AI calls and, when given, tokens; null goes back to the default, an absent " +
+      'dailyTokenLimit keeps the token override.',
   })
   async setUserAiQuota(
     @Ctx() context: GraphQLContext,
     @Arg('userId', () => Int) userId: number,
     @Arg('dailyLimit', () => Int, { nullable: true }) dailyLimit: number | null,
+    @Arg('dailyTokenLimit', () => Float, { nullable: true }) dailyTokenLimit?: number | null,
   ) {
     requireAdmin(context);
-    const request = { user_id: userId, daily_limit: dailyLimit ?? null };
+    const request = { user_id: userId, daily_limit: dailyLimit ?? null, daily_token_limit: dailyTokenLimit };
     return AiQuota.from(
       await call(context.bus, aiOperations.setQuota, request, { context: context.request }),
     );

@@ -20,6 +20,8 @@ export class RecordingProvider implements AiProvider {
     private readonly store: CallStore,
     private readonly prices: PriceTable,
     private readonly logger: Logger,
+    /** The provider model a name is served by (AI_MODELS, AI_MODEL_MAP): what a failed call is recorded under. */
+    private readonly providerModelOf: (model: string) => string = (model) => model,
   ) {}
 
   get offline(): boolean {
@@ -32,16 +34,22 @@ export class RecordingProvider implements AiProvider {
 
   async complete(request: ChatRequest, options?: CompleteOptions): Promise<ChatResponse> {
     const started = performance.now();
-    const base = { request, model: request.model, reply: null, tokens: null, costUsd: null };
+    const base = {
+      request,
+      model: this.providerModelOf(request.model),
+      reply: null,
+      tokens: null,
+      costUsd: null,
+    };
     try {
       const response = await this.inner.complete(request, options);
       const tokens = tokensOf(response);
       this.record({
         ...base,
-        model: response.model || request.model,
+        model: response.model || base.model,
         reply: response.content,
         tokens,
-        costUsd: estimateCost(this.prices, response.model || request.model, tokens),
+        costUsd: estimateCost(this.prices, response.model || base.model, tokens),
         latencyMs: performance.now() - started,
         outcome: 'ok',
         failure: null,

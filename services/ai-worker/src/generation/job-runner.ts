@@ -4,6 +4,7 @@ import {
   AI_FAILURE_MESSAGE,
   AI_GAVE_UP_MESSAGE,
   AI_MALFORMED_MESSAGE,
+  aiProviderGaveUpMessage,
   GenerationJob,
   LIST_FAMILY_PURPOSES,
   listReplyJsonSchema,
@@ -23,7 +24,7 @@ import {
   type Logger,
   type OutboxWriter,
 } from '@promptloom/shared';
-import { ProviderCancelled, ProviderError, type AiProvider } from '../provider';
+import { ProviderCancelled, ProviderError, providerNameOf, type AiProvider } from '../provider';
 import { ListItemRecord } from '../lists/list-item.entity';
 import { recordListChange } from '../lists/list-events';
 import { addNewItems, isAgentFamily, saveAgentSettings, type RunSettings } from '../lists/list-writes';
@@ -31,6 +32,7 @@ import { addSubElements, subElementsOf } from '../lists/sub-element-handlers';
 import { AppliedJob } from './applied-job.entity';
 import { listPrompt, subElementPrompt } from './prompts';
 import { cleanListReply, cleanSubElementReply, type CleanedItem } from './reply-cleaning';
+import { ProviderTries } from './provider-tries';
 import { RunningJobs } from './running-jobs';
 import { StreamedList } from './streamed-list';
 
@@ -60,6 +62,7 @@ export class JobRunner {
     private readonly bus: Bus,
     private readonly random: RandomSource = Math.random,
     private readonly running = new RunningJobs(),
+    private readonly providerTries = new ProviderTries(),
   ) {}
 
   /** A user's Cancel, heard by every worker: the one running the job aborts its provider call. */
@@ -76,8 +79,15 @@ export class JobRunner {
     const label = { jobId: payload.job_id, attempt: job.attempt, kind: payload.kind };
     this.logger.info(label, 'generation job started');
     if (await this.em().findOne(AppliedJob, { jobId: payload.job_id })) return;
-    if (payload.kind === 'list') await this.runList(payload, job.context);
-    else await this.runSubElements(payload, job.context);
+    try {
+      if (payload.kind === 'list') await this.runList(payload, job.context);
+      else await this.runSubElements(payload, job.context);
+    } catch (error) {
+      // The last failure decides the give-up message: the database's or the bus's is not the provider's.
+      if (!(error instanceof ProviderError)) this.providerTries.forget(payload.job_id);
+      throw error;
+    }
+    this.providerTries.forget(payload.job_id);
     this.logger.info({ ...label, durationMs: Date.now() - started }, 'generation job finished');
   }
 
@@ -90,6 +100,9 @@ export class JobRunner {
     if (!parsed.success) return;
     const payload = parsed.data;
     const event = aiEvents.generationFailed;
+    const tries = this.providerTries.take(payload.job_id);
+    const message =
+      tries > 0 ? aiProviderGaveUpMessage(providerNameOf(this.provider), tries) : AI_GAVE_UP_MESSAGE;
     await this.bus.publish(
       event.subject,
       event.payload.parse({
@@ -97,7 +110,7 @@ export class JobRunner {
         jobId: payload.job_id,
         family: payload.kind === 'list' ? payload.family : 'bltypes',
         elementId: payload.kind === 'list' ? null : payload.element_id,
-        message: AI_GAVE_UP_MESSAGE,
+        message,
       }),
       { id: `${payload.job_id}.gave-up.${job.attempt}`, context: job.context },
     );
@@ -288,7 +301,10 @@ export class JobRunner {
     if (!(error instanceof ProviderError)) throw error;
     this.logger.warn({ jobId: job.job_id, status: error.status, detail: error.message }, 'generation failed');
     // Unreachable, rate limited or failing: worth another try later (the bus retries until the deadline).
-    if (isTransient(error)) throw error;
+    if (isTransient(error)) {
+      this.providerTries.add(job.job_id, error.tries);
+      throw error;
+    }
     await this.fail(job, 'failed', AI_FAILURE_MESSAGE, context, elementId);
   }
 

@@ -15,6 +15,7 @@ import { requireAccess, type Bus } from '@promptloom/shared';
 import { AgentSettings } from '../lists/agent-settings.entity';
 import { ListItemRecord } from '../lists/list-item.entity';
 import { notFound } from '../lists/not-found';
+import { type OfferedModels } from '../provider/offered-models';
 import { type AiQuotas } from '../quota/ai-quota';
 
 type Req<K extends keyof typeof aiOperations> = ParsedRequestOf<(typeof aiOperations)[K]>;
@@ -26,10 +27,12 @@ export class RunHandlers {
     private readonly bus: Bus,
     private readonly now: () => Date,
     private readonly quotas: AiQuotas,
+    private readonly offered: OfferedModels,
   ) {}
 
   async runAgent(request: Req<'runAgent'>, context: RequestContext): Promise<JobTicket> {
     await requireAccess(this.bus, context, 'write', request.user_id);
+    this.offered.check(request.ai_model, 'ai_model');
     const today = this.now();
     if (request.family === 'tl' || request.family === 'tr') {
       // SPEC §4: Types and Pro generate only when today is on or after the stored previous date.

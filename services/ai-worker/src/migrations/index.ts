@@ -6,6 +6,7 @@ import { AiQuotaOverrides } from './0004-ai-quota-overrides';
 import { SubElementVersions } from './0005-sub-element-versions';
 import { UniqueSubElements } from './0006-unique-sub-elements';
 import { AiCalls } from './0007-ai-calls';
+import { AiTokenQuota } from './0008-ai-token-quota';
 
 /** The ai schema's migrations, oldest first. Add new ones at the end; never edit one that has shipped. */
 export const aiMigrations: NamedMigration[] = [
@@ -16,4 +17,5 @@ export const aiMigrations: NamedMigration[] = [
   { name: '0005-sub-element-versions', class: SubElementVersions },
   { name: '0006-unique-sub-elements', class: UniqueSubElements },
   { name: '0007-ai-calls', class: AiCalls },
+  { name: '0008-ai-token-quota', class: AiTokenQuota },
 ];

@@ -4,7 +4,7 @@ import { AI_FAILURE_MESSAGE, type ChatRequest, type ChatResponse } from '@prompt
 export interface AiProvider {
   /** True for the word-list provider used when no key is configured. */
   readonly offline: boolean;
-  /** How the provider is named to users when it fails ('OpenAI'); 'OpenAI-compatible' when absent. */
+  /** How the provider is named to users when it fails ('api.openai.com'); 'OpenAI-compatible' when absent. */
   readonly name?: string;
   /**
    * The reply text ('' when the model answered nothing); throws ProviderError when the provider fails, and
@@ -38,15 +38,21 @@ export class ProviderCancelled extends Error {
 export type StructuredOutputSetting = 'auto' | 'on' | 'off';
 
 /** The message a user sees when the provider failed after its retries: SPEC §8's, then who did not answer. */
-export function providerFailureMessage(provider: AiProvider): string {
-  return `${AI_FAILURE_MESSAGE} The AI provider (${provider.name ?? 'OpenAI-compatible'}) did not answer; please try again in a moment.`;
+export function providerFailureMessage(provider: AiProvider, error?: ProviderError): string {
+  const tries = error?.tries ?? 1;
+  const after = tries > 1 ? ` after ${tries} tries` : '';
+  return `${AI_FAILURE_MESSAGE} The AI provider (${providerNameOf(provider)}) did not answer${after}. Try again later.`;
 }
+
+export const providerNameOf = (provider: AiProvider): string => provider.name ?? 'OpenAI-compatible';
 
 /** The provider failed after its retries; the detail is for logs, the user sees `providerFailureMessage`. */
 export class ProviderError extends Error {
   constructor(
     message: string,
     readonly status?: number,
+    /** How many requests this call made (the first and the SDK's retries). */
+    readonly tries = 1,
   ) {
     super(message);
     this.name = 'ProviderError';
@@ -65,6 +71,8 @@ export interface ProviderOptions {
    * local Ollama); a name not in it is sent as it is.
    */
   modelMap?: Readonly<Record<string, string>>;
+  /** AI_PROVIDER_NAME: how users see the provider named when it fails; default its kind (see OpenAiProvider). */
+  name?: string;
   /** AI_STRUCTURED_OUTPUT; default auto. */
   structuredOutput?: StructuredOutputSetting;
 }

@@ -1,5 +1,4 @@
 import {
-  AI_MODELS,
   DomainError,
   REFINE_DEFAULT_MODEL,
   SIGNATURE_SWAP_MODEL,
@@ -13,6 +12,7 @@ import {
 import { type Logger } from '@promptloom/shared';
 import { type AiQuotas } from '../quota/ai-quota';
 import { ProviderError, providerFailureMessage, type AiProvider } from './ai-provider';
+import { type OfferedModels } from './offered-models';
 
 const OFFLINE_SUFFIX = ' (offline)';
 
@@ -22,10 +22,12 @@ export class ChatHandlers {
     private readonly provider: AiProvider,
     private readonly logger: Logger,
     private readonly quotas: AiQuotas,
+    private readonly offered: OfferedModels,
   ) {}
 
-  /** A signed-in user's own chat (`/api/chat`): offered models only (the schema), counted against their quota. */
+  /** A signed-in user's own chat (`/api/chat`): offered models only (AI_MODELS), counted against their quota. */
   async userChat(request: UserChatRequest, userId: number): Promise<ChatResponse> {
+    this.offered.check(request.model, 'model');
     await this.quotas.take(userId);
     return this.complete({ ...request, audit: { userId, purpose: 'chat' } });
   }
@@ -45,7 +47,7 @@ export class ChatHandlers {
       if (!(error instanceof ProviderError)) throw error;
       this.logger.warn({ model: request.model, status: error.status, detail: error.message }, 'chat failed');
       // A provider outage is a bad gateway (502) naming the provider, not an internal error of ours.
-      throw new DomainError('BAD_GATEWAY', providerFailureMessage(this.provider));
+      throw new DomainError('BAD_GATEWAY', providerFailureMessage(this.provider, error));
     }
   }
 
@@ -53,7 +55,11 @@ export class ChatHandlers {
     const offline = this.provider.offline;
     return {
       offline,
-      models: AI_MODELS.map((id) => ({ id, label: offline ? `${id}${OFFLINE_SUFFIX}` : id, offline })),
+      models: this.offered.labels.map((id) => ({
+        id,
+        label: offline ? `${id}${OFFLINE_SUFFIX}` : id,
+        offline,
+      })),
       internal: {
         sub_elements: SUB_ELEMENT_MODEL,
         refine: REFINE_DEFAULT_MODEL,

@@ -30,10 +30,12 @@ export class OpenAiProvider implements AiProvider {
   private readonly structured: boolean;
   private readonly timeoutMs: number;
   private readonly modelMap: Readonly<Record<string, string>>;
+  private readonly maxRetries: number;
 
   constructor(options: ProviderOptions & { apiKey: string }) {
-    // Named, not located: the base URL of a self-hosted server is the operator's business.
-    this.name = options.baseUrl ? 'OpenAI-compatible server' : 'OpenAI';
+    // OpenAI by its host; a self-hosted server by what the operator calls it, never by its address.
+    this.name = options.name ?? (options.baseUrl ? 'OpenAI-compatible server' : 'api.openai.com');
+    this.maxRetries = options.maxRetries ?? DEFAULT_PROVIDER_RETRIES;
     const setting = options.structuredOutput ?? 'auto';
     this.structured = setting === 'on' || (setting === 'auto' && !options.baseUrl);
     this.timeoutMs = options.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS;
@@ -42,7 +44,7 @@ export class OpenAiProvider implements AiProvider {
       apiKey: options.apiKey,
       baseURL: options.baseUrl,
       timeout: this.timeoutMs,
-      maxRetries: options.maxRetries ?? DEFAULT_PROVIDER_RETRIES,
+      maxRetries: this.maxRetries,
     });
   }
 
@@ -66,7 +68,8 @@ export class OpenAiProvider implements AiProvider {
       const status = error instanceof OpenAI.APIError ? error.status : undefined;
       outcome = status === undefined ? 'no_answer' : String(status);
       const detail = error instanceof Error ? error.message : String(error);
-      throw new ProviderError(`AI provider failed: ${detail}`, status);
+      const tries = retriedBySdk(status) ? this.maxRetries + 1 : 1;
+      throw new ProviderError(`AI provider failed after ${tries} tries: ${detail}`, status, tries);
     } finally {
       stop({ outcome });
     }
@@ -156,4 +159,9 @@ export class OpenAiProvider implements AiProvider {
       ...(guard.issue && { replyIssue: guard.issue }),
     };
   }
+}
+
+/** What the SDK retries: no answer (connection error, timeout), 408, 409, 429 and 5xx. */
+function retriedBySdk(status: number | undefined): boolean {
+  return status === undefined || status === 408 || status === 409 || status === 429 || status >= 500;
 }

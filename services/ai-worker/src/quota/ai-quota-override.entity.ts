@@ -1,12 +1,13 @@
 import { EntitySchema } from '@mikro-orm/postgresql';
 
-/** An admin's per-user daily AI calls; users without a row get the configured default. */
+/** An admin's per-user daily AI calls and tokens; a null one (or no row) gets the configured default. */
 export class AiQuotaOverride {
   userId: number;
-  dailyLimit: number;
+  dailyLimit: number | null;
+  dailyTokenLimit: number | null = null;
   updatedAt: Date = new Date();
 
-  constructor(userId: number, dailyLimit: number) {
+  constructor(userId: number, dailyLimit: number | null) {
     this.userId = userId;
     this.dailyLimit = dailyLimit;
   }
@@ -17,7 +18,8 @@ export const AiQuotaOverrideSchema = new EntitySchema<AiQuotaOverride>({
   tableName: 'ai_quota_overrides',
   properties: {
     userId: { type: 'integer', fieldName: 'user_id', primary: true, autoincrement: false },
-    dailyLimit: { type: 'integer', fieldName: 'daily_limit' },
+    dailyLimit: { type: 'integer', fieldName: 'daily_limit', nullable: true },
+    dailyTokenLimit: { type: 'integer', fieldName: 'daily_token_limit', nullable: true },
     updatedAt: {
       type: 'datetime',
       fieldName: 'updated_at',

@@ -1,6 +1,7 @@
 import { type EntityManager } from '@mikro-orm/postgresql';
 import { aiRecordOperations } from '@promptloom/proto';
 import { handle, type Bus, type OutboxWriter, type Unsubscribe } from '@promptloom/shared';
+import { type OfferedModels } from '../provider/offered-models';
 import { RecordHandlers } from './record-handlers';
 import { regenerateRecord } from './regenerate';
 import { UserNames } from './user-names';
@@ -11,6 +12,7 @@ export async function serveAdminRecords(
   em: () => EntityManager,
   writer: OutboxWriter,
   schema: string,
+  offered: OfferedModels,
 ): Promise<Unsubscribe[]> {
   const names = new UserNames(bus, em, schema);
   const records = new RecordHandlers(bus, em, writer, names, schema);
@@ -22,7 +24,7 @@ export async function serveAdminRecords(
       handle(bus, ops.update, (request, context) => records.update(request, context)),
       handle(bus, ops.delete, (request, context) => records.delete(request, context)),
       handle(bus, ops.counts, (_request, context) => records.counts(context)),
-      handle(bus, ops.regenerate, (request, context) => regenerateRecord(bus, em, request, context)),
+      handle(bus, ops.regenerate, (request, context) => regenerateRecord(bus, em, offered, request, context)),
     ])),
   ];
 }

@@ -12,6 +12,7 @@ import {
 import { requireStoredAdmin, type Bus } from '@promptloom/shared';
 import { ListItemRecord } from '../lists/list-item.entity';
 import { notFound } from '../lists/not-found';
+import { type OfferedModels } from '../provider/offered-models';
 
 type Regenerate = ParsedRequestOf<typeof aiRecordOperations.regenerate>;
 
@@ -23,10 +24,12 @@ type Regenerate = ParsedRequestOf<typeof aiRecordOperations.regenerate>;
 export async function regenerateRecord(
   bus: Bus,
   em: () => EntityManager,
+  offered: OfferedModels,
   request: Regenerate,
   context: RequestContext,
 ): Promise<JobTicket> {
   await requireStoredAdmin(bus, context);
+  offered.check(request.model, 'model');
   const item = await em().findOne(ListItemRecord, { id: request.id, family: request.family });
   if (!item) throw notFound('Record');
   const job: GenerationJob = {

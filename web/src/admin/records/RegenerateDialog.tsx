@@ -19,7 +19,9 @@ export function RegenerateDialog({
 }) {
   const models = useQuery(AI_MODEL_LIST).data?.aiModels.models ?? [];
   const [chosen, setChosen] = useState<string | null>(null);
-  const model = chosen ?? record.aiModel ?? models[0]?.id ?? '';
+  // The record's own model while it is still offered; after AI_MODELS changed, the first one offered.
+  const offered = models.some((option) => option.id === record.aiModel) ? record.aiModel : models[0]?.id;
+  const model = chosen ?? offered ?? '';
   const [regenerate, { data, loading, error }] = useMutation(REGENERATE_RECORD);
   const problem = error ? formErrorsOf(error, 'The record could not be regenerated.') : null;
   const jobId = data?.regenerateRecord.jobId;

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { TextField } from '../../components/TextField';
 import { SelectField } from '../shared/SelectField';
 import { ACCOUNT_STATUSES } from '@promptloom/proto';
+import { formatCost } from '../ai-calls/ai-call-filters';
 import { oneOf } from '../shared/one-of';
 import { type AdminUser, type AdminUserInput, type UserAiQuota } from './user-operations';
 
@@ -11,8 +12,8 @@ interface UserFormProps {
   aiQuota?: UserAiQuota;
   errors: Record<string, string>;
   busy: boolean;
-  /** `dailyAiCalls`: the field's text ('' = the configured default). */
-  onSubmit(input: AdminUserInput, dailyAiCalls: string): void;
+  /** `dailyAiCalls`, `dailyAiTokens`: the fields' text ('' = the configured default). */
+  onSubmit(input: AdminUserInput, dailyAiCalls: string, dailyAiTokens: string): void;
   onCancel(): void;
 }
 
@@ -21,6 +22,12 @@ export function UserForm({ user, aiQuota, errors, busy, onSubmit, onCancel }: Us
   const [dailyAiCalls, setDailyAiCalls] = useState(
     aiQuota?.override === null || aiQuota?.override === undefined ? '' : String(aiQuota.override),
   );
+  const [dailyAiTokens, setDailyAiTokens] = useState(
+    aiQuota?.tokenOverride === null || aiQuota?.tokenOverride === undefined
+      ? ''
+      : String(aiQuota.tokenOverride),
+  );
+  const tokenDefault = aiQuota?.tokenLimit === null ? 'no limit' : String(aiQuota?.tokenLimit ?? '');
   const [form, setForm] = useState<AdminUserInput>({
     name: user?.name ?? '',
     email: user?.email ?? '',
@@ -34,7 +41,7 @@ export function UserForm({ user, aiQuota, errors, busy, onSubmit, onCancel }: Us
     setForm((current) => ({ ...current, [field]: event.target.value }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSubmit(form, dailyAiCalls);
+    onSubmit(form, dailyAiCalls, dailyAiTokens);
   };
   return (
     <form onSubmit={submit} noValidate>
@@ -87,6 +94,19 @@ export function UserForm({ user, aiQuota, errors, busy, onSubmit, onCancel }: Us
         onChange={(event) => setDailyAiCalls(event.target.value)}
         error={errors.dailyLimit}
       />
+      <TextField
+        label="AI tokens per day"
+        inputMode="numeric"
+        placeholder={aiQuota && aiQuota.tokenOverride === null ? `Default (${tokenDefault})` : 'Default'}
+        value={dailyAiTokens}
+        onChange={(event) => setDailyAiTokens(event.target.value)}
+        error={errors.dailyTokenLimit}
+      />
+      {aiQuota && (
+        <p className="card-text" data-testid="user-ai-use-today">
+          Today: {aiQuota.tokensUsed} AI tokens, {formatCost(aiQuota.costUsd)}
+        </p>
+      )}
       <div className="admin-modal-actions">
         <button type="button" className="button-secondary" onClick={onCancel}>
           Cancel

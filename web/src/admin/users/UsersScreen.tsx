@@ -1,5 +1,10 @@
 import { useState } from 'react';
-import { AI_QUOTA_LIMIT_MESSAGE, parseDailyAiCalls } from '@promptloom/proto';
+import {
+  AI_QUOTA_LIMIT_MESSAGE,
+  AI_TOKEN_QUOTA_MESSAGE,
+  parseDailyAiCalls,
+  parseDailyAiTokens,
+} from '@promptloom/proto';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { EmptyRow } from '../shared/EmptyRow';
@@ -50,19 +55,25 @@ export function UsersScreen() {
   useRefetchOn(USERS_CHANGED.deleted, refetch);
 
   const users = data?.adminUsers.data ?? [];
-  const submit = (input: AdminUserInput, dailyAiCalls: string) => {
+  const submit = (input: AdminUserInput, dailyAiCalls: string, dailyAiTokens: string) => {
     const dailyLimit = parseDailyAiCalls(dailyAiCalls);
-    if (dailyLimit === undefined) {
-      form.fail({ dailyLimit: AI_QUOTA_LIMIT_MESSAGE });
+    const dailyTokenLimit = parseDailyAiTokens(dailyAiTokens);
+    if (dailyLimit === undefined || dailyTokenLimit === undefined) {
+      form.fail({
+        ...(dailyLimit === undefined && { dailyLimit: AI_QUOTA_LIMIT_MESSAGE }),
+        ...(dailyTokenLimit === undefined && { dailyTokenLimit: AI_TOKEN_QUOTA_MESSAGE }),
+      });
       return;
     }
-    const saveQuota = async (userId: number, before: number | null) => {
-      if (dailyLimit !== before) await setUserAiQuota({ variables: { userId, dailyLimit } });
+    const saveQuota = async (userId: number, before: { calls: number | null; tokens: number | null }) => {
+      if (dailyLimit !== before.calls || dailyTokenLimit !== before.tokens) {
+        await setUserAiQuota({ variables: { userId, dailyLimit, dailyTokenLimit } });
+      }
     };
     if (editing === 'new') {
       void form.save(async () => {
         const created = await createUser({ variables: { input } });
-        if (created.data) await saveQuota(created.data.createUser.id, null);
+        if (created.data) await saveQuota(created.data.createUser.id, { calls: null, tokens: null });
         await refetch();
       }, 'User Create Successfully');
     } else if (editing) {
@@ -70,7 +81,8 @@ export function UsersScreen() {
       const change = password ? { ...rest, password, passwordConfirmation } : rest;
       void form.save(async () => {
         await updateUser({ variables: { id: editing.id, input: change } });
-        await saveQuota(editing.id, aiQuota.data?.userAiQuota.override ?? null);
+        const quota = aiQuota.data?.userAiQuota;
+        await saveQuota(editing.id, { calls: quota?.override ?? null, tokens: quota?.tokenOverride ?? null });
         await refetch();
       }, 'User Updated successfully');
     }
