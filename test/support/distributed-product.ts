@@ -47,6 +47,8 @@ export async function startDistributedProduct(options: {
   natsCredentials?: (user: LockedDownBusUser) => Record<string, string>;
   /** Gateway processes sharing one JWT secret (default 1): `gateway`, `gateway-2`, … */
   gateways?: number;
+  /** More environment for every process (e.g. OTEL_EXPORTER_OTLP_ENDPOINT). */
+  env?: Record<string, string>;
 }): Promise<DistributedProduct> {
   const credentials = options.natsCredentials ?? (() => ({}));
   const s3Dir = await mkdtemp(path.join(tmpdir(), 'promptloom-topology-s3-'));
@@ -64,6 +66,7 @@ export async function startDistributedProduct(options: {
     BUS_REQUEST_TIMEOUT_MS: '15000',
     OPENAI_API_KEY: 'sk-topology',
     OPENAI_BASE_URL: fake.baseUrl,
+    ...options.env,
   };
   const s3Env = {
     S3_ENDPOINT: '127.0.0.1',
