@@ -26,6 +26,7 @@ import { errorHandler } from './http/error-handler';
 import { metricsRoute } from './http/metrics-route';
 import { requestContext } from './http/request-context';
 import { requestLog } from './http/request-log';
+import { requestTrace } from './http/request-trace';
 import { securityHeaders } from './http/security-headers';
 import { series } from './http/series';
 import { DEFAULT_REQUEST_LIMITS, requestLimits, type RequestLimitSettings } from './http/request-limit';
@@ -181,6 +182,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   // Every REST and GraphQL request's edge checks, in this order, as one layer (see series).
   app.use(
     series(
+      requestTrace(),
       requestContext(tokens, liveSessions),
       requestLog(options.logger),
       contentEncodingGuard(),

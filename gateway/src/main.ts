@@ -1,3 +1,4 @@
+import './tracing';
 import {
   NatsBus,
   natsConnectionSettings,
@@ -10,6 +11,7 @@ import {
   drainingReadiness,
   requireSettings,
   shutdownOnSignals,
+  shutdownTracing,
 } from '@promptloom/shared';
 import { createGateway } from './gateway';
 import { gatewaySettings } from './gateway-settings';
@@ -57,6 +59,7 @@ async function main(): Promise<void> {
         { name: 'gateway', run: () => gateway.close() },
         { name: 'bus', run: () => bus.close() },
         { name: 'limit store', run: () => closeLimitStore(limitStore) },
+        { name: 'tracing', run: shutdownTracing },
       ],
       config.SHUTDOWN_TIMEOUT_MS,
     );

@@ -51,6 +51,8 @@ export async function startDistributedProduct(options: {
   gateways?: number;
   /** An S3 server the test runs (it outlives the product), and the bucket to use; default a private s3rver. */
   objectStore?: { port: number; bucket: string };
+  /** More environment for every process (e.g. OTEL_EXPORTER_OTLP_ENDPOINT). */
+  env?: Record<string, string>;
 }): Promise<DistributedProduct> {
   const credentials = options.natsCredentials ?? (() => ({}));
   const own = options.objectStore ? null : await startS3rver();
@@ -66,6 +68,7 @@ export async function startDistributedProduct(options: {
     BUS_REQUEST_TIMEOUT_MS: '15000',
     OPENAI_API_KEY: 'sk-topology',
     OPENAI_BASE_URL: fake.baseUrl,
+    ...options.env,
   };
   const s3Env = {
     S3_ENDPOINT: '127.0.0.1',
@@ -118,7 +121,7 @@ export async function startDistributedProduct(options: {
     }
     const all = [...processes.values()];
     // Migrations of three schemas run at once on 2 cores: generous, still bounded.
-    for (const url of healthUrls.values()) await waitUntilReady(all, `${url}/readyz`, 60_000);
+    for (const url of healthUrls.values()) await waitUntilReady(all, `${url}/readyz`, 90_000);
   } catch (error) {
     await stop();
     throw error;

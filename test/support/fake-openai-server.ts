@@ -36,6 +36,8 @@ const DEFAULT_USAGE: FakeUsage = { prompt_tokens: 10, completion_tokens: 10 };
 export interface RecordedRequest {
   path: string;
   authorization: string | undefined;
+  /** The W3C trace context the caller sent, if any (the worker sends it with tracing on). */
+  traceparent: string | undefined;
   body: {
     model: string;
     messages: Array<{ role: string; content: string }>;
@@ -106,6 +108,8 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
       const recorded: RecordedRequest = {
         path: request.url,
         authorization: request.headers.authorization,
+        traceparent:
+          typeof request.headers.traceparent === 'string' ? request.headers.traceparent : undefined,
         body: JSON.parse(raw || '{}'),
         aborted: false,
         receivedAt: performance.now(),

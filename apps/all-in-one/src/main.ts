@@ -1,3 +1,4 @@
+import './tracing';
 import path from 'node:path';
 import {
   describeGeneratedAdmin,
@@ -17,6 +18,7 @@ import {
   exitOnStartupFailure,
   loadConfig,
   shutdownOnSignals,
+  shutdownTracing,
 } from '@promptloom/shared';
 import { startEmbeddedDatabase } from './embedded-database';
 import { embeddedJwtSecret } from './jwt-secret';
@@ -118,6 +120,7 @@ async function main(): Promise<void> {
         { name: 'signature-stream service', run: () => signature.stop() },
         { name: 'bus', run: () => bus.close() },
         { name: 'database', run: () => database.stop() },
+        { name: 'tracing', run: shutdownTracing },
       ],
       config.SHUTDOWN_TIMEOUT_MS,
     );

@@ -1,3 +1,4 @@
+import './tracing';
 import { databasePoolSettings, runServiceProcess } from '@promptloom/shared';
 import { startAdminService } from './admin-service';
 import { describeGeneratedAdmin, ensureAdminAccount } from './first-admin';

@@ -1,3 +1,4 @@
+import './tracing';
 import { databasePoolSettings, runServiceProcess } from '@promptloom/shared';
 import { startAiWorker } from './ai-worker';
 import { aiWorkerSettings } from './worker-settings';

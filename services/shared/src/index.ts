@@ -8,3 +8,4 @@ export * from './process';
 export * from './metrics';
 export * from './auth';
 export * from './limits';
+export * from './tracing/api';

@@ -1,3 +1,4 @@
+import './tracing';
 import { createObjectStore, databasePoolSettings, runServiceProcess } from '@promptloom/shared';
 import { startSignatureService } from './signature-service';
 import { signatureServiceSettings } from './service-settings';

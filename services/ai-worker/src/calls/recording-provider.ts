@@ -1,5 +1,5 @@
 import { type ChatRequest, type ChatResponse } from '@promptloom/proto';
-import { type Logger } from '@promptloom/shared';
+import { aiCallCostUsdTotal, aiCallsTotal, aiCallTokensTotal, type Logger } from '@promptloom/shared';
 import { ProviderCancelled, type AiProvider, type CompleteOptions } from '../provider';
 import { type CallOutcome, type CallStore } from './call-store';
 import { estimateCost, type PriceTable } from './prices';
@@ -72,6 +72,7 @@ export class RecordingProvider implements AiProvider {
   }
 
   private record(call: CallOutcome): void {
+    count(call);
     const write = this.store
       .record(call)
       .catch((error: unknown) =>
@@ -91,6 +92,17 @@ export class RecordingProvider implements AiProvider {
 /** The provider's token counts, when the response carries them (null offline and from some servers). */
 function tokensOf(response: ChatResponse): Tokens | null {
   return response.usage ?? null;
+}
+
+/** The call in the `ai_calls_total`, `ai_call_tokens_total` and `ai_call_cost_usd_total` counters. */
+function count(call: CallOutcome): void {
+  const { model } = call;
+  aiCallsTotal.inc({ model, outcome: call.outcome });
+  if (call.tokens) {
+    aiCallTokensTotal.inc({ model, kind: 'input' }, call.tokens.promptTokens);
+    aiCallTokensTotal.inc({ model, kind: 'output' }, call.tokens.completionTokens);
+  }
+  if (call.costUsd) aiCallCostUsdTotal.inc({ model }, call.costUsd);
 }
 
 /** A call its caller aborted (a cancelled run), as the provider reports it. */

@@ -1,6 +1,12 @@
 import OpenAI from 'openai';
 import { type ChatRequest, type ChatResponse, type ChatUsage } from '@promptloom/proto';
-import { providerRequestDuration } from '@promptloom/shared';
+import {
+  currentTraceCarrier,
+  providerRequestDuration,
+  SpanKind,
+  traceWork,
+  type Span,
+} from '@promptloom/shared';
 import {
   ProviderCancelled,
   ProviderError,
@@ -48,7 +54,25 @@ export class OpenAiProvider implements AiProvider {
     });
   }
 
-  async complete(request: ChatRequest, options: CompleteOptions = {}): Promise<ChatResponse> {
+  /**
+   * With tracing on, one client span per call (`chat <model>`) with the token counts, and its `traceparent` sent
+   * to the provider, whose own tracing (if any) then joins the trace.
+   */
+  complete(request: ChatRequest, options: CompleteOptions = {}): Promise<ChatResponse> {
+    const model = this.modelMap[request.model] ?? request.model;
+    const attributes = {
+      'gen_ai.operation.name': 'chat',
+      'gen_ai.provider.name': 'openai',
+      'gen_ai.request.model': model,
+    };
+    return traceWork(`chat ${model}`, SpanKind.CLIENT, attributes, async (span) => {
+      const response = await this.measured(request, options);
+      describeResponse(span, response);
+      return response;
+    });
+  }
+
+  private async measured(request: ChatRequest, options: CompleteOptions): Promise<ChatResponse> {
     const stop = providerRequestDuration.startTimer();
     let outcome = 'ok';
     try {
@@ -95,6 +119,7 @@ export class OpenAiProvider implements AiProvider {
   private async once(request: ChatRequest, options: CompleteOptions): Promise<ChatResponse> {
     const completion = await this.client.chat.completions.create(this.body(request, options), {
       signal: options.signal,
+      headers: currentTraceCarrier(),
     });
     const guard = new ReplyGuard();
     const content = guard.add(completion.choices[0]?.message?.content ?? '').trim();
@@ -117,7 +142,7 @@ export class OpenAiProvider implements AiProvider {
     const signal = options.signal ? AbortSignal.any([options.signal, idle.signal]) : idle.signal;
     const stream = await this.client.chat.completions.create(
       { ...this.body(request, options), stream: true, stream_options: { include_usage: true } },
-      { signal },
+      { signal, headers: currentTraceCarrier() },
     );
     let timer = setTimeout(() => idle.abort(), this.timeoutMs);
     const guard = new ReplyGuard();
@@ -164,4 +189,12 @@ export class OpenAiProvider implements AiProvider {
 /** What the SDK retries: no answer (connection error, timeout), 408, 409, 429 and 5xx. */
 function retriedBySdk(status: number | undefined): boolean {
   return status === undefined || status === 408 || status === 409 || status === 429 || status >= 500;
+}
+
+function describeResponse(span: Span | undefined, response: ChatResponse): void {
+  if (!span) return;
+  span.setAttribute('gen_ai.response.model', response.model);
+  if (!response.usage) return;
+  span.setAttribute('gen_ai.usage.input_tokens', response.usage.promptTokens);
+  span.setAttribute('gen_ai.usage.output_tokens', response.usage.completionTokens);
 }

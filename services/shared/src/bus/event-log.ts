@@ -1,5 +1,6 @@
 import { type RequestContext } from '@promptloom/proto';
 import { subjectMatches } from './bus';
+import { type TraceCarrier } from '../tracing/trace-carrier';
 
 export interface StoredEvent {
   sequence: number;
@@ -8,6 +9,8 @@ export interface StoredEvent {
   /** JSON text (see payload-json.ts). */
   payload: string;
   context: RequestContext;
+  /** The publishing span's trace context (empty while tracing is off). */
+  trace?: TraceCarrier;
 }
 
 /** The in-process event stream: the last `capacity` events with increasing sequence numbers from 1. */

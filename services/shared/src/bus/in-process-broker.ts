@@ -6,9 +6,10 @@ import { DeliveryQueue, type DeliverySettings } from './delivery-queue';
 import { DuplicateWindow } from './duplicate-window';
 import { EventLog, type StoredEvent } from './event-log';
 import { InProcessDeadLetters } from './in-process-dead-letters';
+import { type TraceCarrier } from '../tracing/trace-carrier';
 
 /** Answers one request: payload and reply are JSON text (the reply a ReplyEnvelope); never rejects. */
-export type Responder = (payload: string, context: RequestContext) => Promise<string>;
+export type Responder = (payload: string, context: RequestContext, trace: TraceCarrier) => Promise<string>;
 
 export interface StoredJob {
   id: string;
@@ -16,6 +17,8 @@ export interface StoredJob {
   context: RequestContext;
   /** Epoch ms; the retry deadline counts from here. */
   enqueuedAt: number;
+  /** The enqueuing span's trace context (empty while tracing is off). */
+  trace?: TraceCarrier;
 }
 
 export interface InProcessBrokerOptions {

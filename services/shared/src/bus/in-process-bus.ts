@@ -31,10 +31,12 @@ import { PermanentFailure, reasonOf } from './job-retries';
 import { busConnected, eventsDeadLettered } from '../metrics/instruments';
 import { deadLettersStored, jobQueueGauges } from '../metrics/probes';
 import { InProcessBroker } from './in-process-broker';
+import { type TraceCarrier } from '../tracing/trace-carrier';
 import { messageBytes } from './message-size';
 import { decodePayload, encodePayload } from './payload-json';
 import { answerRequest, readReply } from './reply-envelope';
 import { copyContext } from './request-context';
+import { tracedReceive, tracedSend } from './bus-spans';
 import {
   assertEventFilter,
   assertEventSubject,
@@ -92,28 +94,33 @@ export class InProcessBus implements Bus {
     const responders = this.broker.pickResponders(subject);
     if (responders.length === 0) throw noResponders(subject);
 
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<undefined>((resolve) => {
-      timer = setTimeout(() => resolve(undefined), timeoutMs);
+    return tracedSend('in-process', 'request', subject, async (trace) => {
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<undefined>((resolve) => {
+        timer = setTimeout(() => resolve(undefined), timeoutMs);
+      });
+      try {
+        const replies = responders.map((respond) => respond(body, context, trace));
+        const reply = await Promise.race([...replies, timedOut]);
+        if (reply === undefined) throw requestTimedOut(subject, timeoutMs);
+        return readReply(subject, reply);
+      } finally {
+        clearTimeout(timer);
+      }
     });
-    try {
-      const reply = await Promise.race([...responders.map((respond) => respond(body, context)), timedOut]);
-      if (reply === undefined) throw requestTimedOut(subject, timeoutMs);
-      return readReply(subject, reply);
-    } finally {
-      clearTimeout(timer);
-    }
   }
 
   async serve(subject: string, queue: string, handler: RequestHandler): Promise<Unsubscribe> {
     this.assertOpen();
     assertSubject(subject);
     const inFlight = new InFlight();
-    const remove = this.broker.addResponder(subject, queue, (payload, context) =>
+    const remove = this.broker.addResponder(subject, queue, (payload, context, trace) =>
       inFlight.track(
         // Answer on a later tick, as a network would: the caller never runs the handler synchronously.
         Promise.resolve().then(() =>
-          answerRequest(subject, handler, () => ({ payload, context: copyContext(context) }), this.logger),
+          tracedReceive('in-process', 'handle', subject, trace, () =>
+            answerRequest(subject, handler, () => ({ payload, context: copyContext(context) }), this.logger),
+          ),
         ),
       ),
     );
@@ -132,7 +139,10 @@ export class InProcessBus implements Bus {
     const body = encodePayload(payload);
     const bytes = messageBytes(body, options.id, options.context);
     if (bytes > this.maxPayload) throw payloadTooLarge(subject, bytes, this.maxPayload);
-    this.broker.publish({ subject, id: options.id, payload: body, context: copyContext(options.context) });
+    const context = copyContext(options.context);
+    await tracedSend('in-process', 'publish', subject, async (trace) => {
+      this.broker.publish({ subject, id: options.id, payload: body, context, trace });
+    });
   }
 
   maxPayloadBytes(): number {
@@ -162,7 +172,7 @@ export class InProcessBus implements Bus {
     return this.activities.add(
       this.takeFrom(deliveries, 1, async (delivery) => {
         try {
-          await handler(toBusEvent(delivery.item));
+          await this.traced(delivery.item, delivery.item.subject, () => handler(toBusEvent(delivery.item)));
           deliveries.ack(delivery);
         } catch (error) {
           const { subject, id, sequence } = delivery.item;
@@ -185,11 +195,9 @@ export class InProcessBus implements Bus {
     this.assertOpen();
     jobSubject(queue);
     assertMessageId(options.id);
-    this.broker.enqueue(queue, {
-      id: options.id,
-      payload: encodePayload(payload),
-      context: copyContext(options.context),
-      enqueuedAt: Date.now(),
+    const job = { id: options.id, payload: encodePayload(payload), context: copyContext(options.context) };
+    await tracedSend('in-process', 'enqueue', jobSubject(queue), async (trace) => {
+      this.broker.enqueue(queue, { ...job, enqueuedAt: Date.now(), trace });
     });
   }
 
@@ -207,34 +215,36 @@ export class InProcessBus implements Bus {
     const taking = this.takeFrom(jobs, settings.concurrency, async (delivery) => {
       const { id, payload, context, enqueuedAt } = delivery.item;
       const { attempt } = delivery;
-      await deliverJob(
-        {
-          queue,
-          job: { id, payload: decodePayload(payload), attempt, context: copyContext(context) },
-          enqueuedAt,
-          handler,
-          settings,
-          onDeadLettered: options.onDeadLettered,
-          logger: this.logger,
-          abandoned: abandoned.signal,
-        },
-        {
-          working: () => jobs.working(delivery),
-          ack: async () => jobs.ack(delivery),
-          retry: (delayMs) => void jobs.nak(delivery, delayMs),
-          deadLetter: async (reason) => {
-            this.broker.deadLetters.add(`job:${queue}:${id}:${enqueuedAt}`, {
-              kind: 'job',
-              source: queue,
-              id,
-              reason,
-              attempts: attempt,
-              context: copyContext(context),
-              payload,
-            });
-            jobs.ack(delivery);
+      await this.traced(delivery.item, jobSubject(queue), () =>
+        deliverJob(
+          {
+            queue,
+            job: { id, payload: decodePayload(payload), attempt, context: copyContext(context) },
+            enqueuedAt,
+            handler,
+            settings,
+            onDeadLettered: options.onDeadLettered,
+            logger: this.logger,
+            abandoned: abandoned.signal,
           },
-        },
+          {
+            working: () => jobs.working(delivery),
+            ack: async () => jobs.ack(delivery),
+            retry: (delayMs) => void jobs.nak(delivery, delayMs),
+            deadLetter: async (reason) => {
+              this.broker.deadLetters.add(`job:${queue}:${id}:${enqueuedAt}`, {
+                kind: 'job',
+                source: queue,
+                id,
+                reason,
+                attempts: attempt,
+                context: copyContext(context),
+                payload,
+              });
+              jobs.ack(delivery);
+            },
+          },
+        ),
       );
     });
     return this.activities.add({
@@ -327,7 +337,7 @@ export class InProcessBus implements Bus {
           continue;
         }
         try {
-          await handler(toBusEvent(event));
+          await this.traced(event, event.subject, () => handler(toBusEvent(event)));
         } catch (error) {
           const { subject, id, sequence } = event;
           if (error instanceof PermanentFailure) this.deadLetterEvent(event, 1, error);
@@ -341,6 +351,11 @@ export class InProcessBus implements Bus {
         return settlesBy(loop, deadline);
       },
     };
+  }
+
+  /** Handles a delivered event or job in a `process` span under its sender's trace. */
+  private traced<T>(item: { trace?: TraceCarrier }, destination: string, work: () => Promise<T>): Promise<T> {
+    return tracedReceive('in-process', 'process', destination, item.trace, work);
   }
 
   /** `workers` loops, each taking one delivery at a time and handling it. */

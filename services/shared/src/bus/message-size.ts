@@ -1,8 +1,15 @@
 import { type RequestContext } from '@promptloom/proto';
+import { MAX_TRACESTATE_LENGTH } from '../tracing/trace-carrier';
+
+/** The trace headers a message may carry at most (trace-carrier.ts), counted whether or not tracing is on. */
+const TRACE_HEADER_LINES = [
+  `traceparent: 00-${'0'.repeat(32)}-${'0'.repeat(16)}-00`,
+  `tracestate: ${'x'.repeat(MAX_TRACESTATE_LENGTH)}`,
+];
 
 /**
  * The bytes one event takes against the bus's `max_payload`: its JSON payload plus the header block that carries
- * its id and context (NATS counts both). The header part is an upper bound of what nats-codec writes.
+ * its id, context and trace context (NATS counts both). The header part is an upper bound of what nats-codec writes.
  */
 export function messageBytes(payloadJson: string, id: string, context: RequestContext = {}): number {
   const headerBlock = [
@@ -10,6 +17,7 @@ export function messageBytes(payloadJson: string, id: string, context: RequestCo
     `Nats-Msg-Id: ${id}`,
     `x-request-id: ${context.requestId ?? ''}`,
     `x-actor: ${context.actor ? JSON.stringify(context.actor) : ''}`,
+    ...TRACE_HEADER_LINES,
     '',
     '',
   ].join('\r\n');

@@ -42,6 +42,7 @@ import { InFlight } from './in-flight';
 import { deliverJob } from './job-delivery';
 import { PermanentFailure } from './job-retries';
 import { ConfigError } from '../config/config';
+import { type TraceCarrier } from '../tracing/trace-carrier';
 import { busConnected, busPermissionDenied, eventsDeadLettered } from '../metrics/instruments';
 import { deadLettersStored, eventConsumerLag, jobQueueGauges } from '../metrics/probes';
 import {
@@ -51,7 +52,9 @@ import {
   encodeJsonBytes,
   encodeText,
   messageIdOf,
+  traceFromHeaders,
 } from './nats-codec';
+import { tracedReceive, tracedSend } from './bus-spans';
 import { startConsumeLoop } from './nats-consume-loop';
 import { NatsDeadLetters, retriedJobIdOf } from './nats-dead-letters';
 import { NatsNames } from './nats-names';
@@ -162,19 +165,21 @@ export class NatsBus implements Bus {
     // While the connection is down nobody can answer: fail now rather than after the timeout (issue 14.2).
     if (!this.connected) throw unreachable(subject);
     const timeout = options.timeoutMs ?? this.requestTimeoutMs;
-    let reply: Msg;
-    try {
-      reply = await this.nc.request(this.names.subject(subject), encodeJsonBytes(payload), {
-        timeout,
-        headers: contextHeaders(options.context),
-      });
-    } catch (error) {
-      if (isNatsError(error, ErrorCode.NoResponders)) throw noResponders(subject);
-      if (isNatsError(error, ErrorCode.Timeout)) throw requestTimedOut(subject, timeout);
-      this.logger.warn({ subject, err: error }, 'Request failed');
-      throw unreachable(subject);
-    }
-    return readReply(subject, decodeText(reply.data));
+    return tracedSend('nats', 'request', subject, async (trace) => {
+      let reply: Msg;
+      try {
+        reply = await this.nc.request(this.names.subject(subject), encodeJsonBytes(payload), {
+          timeout,
+          headers: contextHeaders(options.context, trace),
+        });
+      } catch (error) {
+        if (isNatsError(error, ErrorCode.NoResponders)) throw noResponders(subject);
+        if (isNatsError(error, ErrorCode.Timeout)) throw requestTimedOut(subject, timeout);
+        this.logger.warn({ subject, err: error }, 'Request failed');
+        throw unreachable(subject);
+      }
+      return readReply(subject, decodeText(reply.data));
+    });
   }
 
   async serve(subject: string, queue: string, handler: RequestHandler): Promise<Unsubscribe> {
@@ -205,7 +210,7 @@ export class NatsBus implements Bus {
     this.assertOpen();
     assertEventSubject(subject);
     assertMessageId(options.id);
-    await this.persist(this.names.subject(subject), subject, payload, options);
+    await this.persist(this.names.subject(subject), subject, payload, options, 'publish');
   }
 
   async subscribe(
@@ -247,7 +252,7 @@ export class NatsBus implements Bus {
         const event = this.readEvent(message);
         if (!event) return this.settleDeadEvent(message);
         try {
-          await handler(event);
+          await this.traced(message, event.subject, () => handler(event));
           this.settle(() => message.ack());
         } catch (error) {
           const { subject, id, sequence } = event;
@@ -276,7 +281,7 @@ export class NatsBus implements Bus {
   async enqueue(queue: string, payload: unknown, options: PublishOptions): Promise<void> {
     this.assertOpen();
     assertMessageId(options.id);
-    await this.persist(this.names.jobSubject(queue), jobSubject(queue), payload, options);
+    await this.persist(this.names.jobSubject(queue), jobSubject(queue), payload, options, 'enqueue');
   }
 
   async consume(queue: string, handler: JobHandler, options: ConsumeOptions = {}): Promise<Unsubscribe> {
@@ -307,35 +312,37 @@ export class NatsBus implements Bus {
       } catch (error) {
         job = { id, attempt, malformed: error instanceof Error ? error.message : String(error) };
       }
-      await deliverJob(
-        {
-          queue,
-          job,
-          enqueuedAt: message.info.timestampNanos / 1e6,
-          handler,
-          settings,
-          onDeadLettered: options.onDeadLettered,
-          logger: this.logger,
-          abandoned: abandoned.signal,
-        },
-        {
-          working: () => this.settle(() => message.working()),
-          ack: () => this.confirmAck(message, { queue, id, attempt }),
-          retry: (delayMs) => this.settle(() => message.nak(delayMs)),
-          deadLetter: async (reason) => {
-            await this.dead.store({
-              kind: 'job',
-              source: queue,
-              id,
-              reason,
-              attempts: attempt,
-              original: message.headers,
-              data: message.data,
-              key: `dead:job:${stream}:${message.seq}`,
-            });
-            await this.confirmAck(message, { queue, id, attempt });
+      await this.traced(message, jobSubject(queue), () =>
+        deliverJob(
+          {
+            queue,
+            job,
+            enqueuedAt: message.info.timestampNanos / 1e6,
+            handler,
+            settings,
+            onDeadLettered: options.onDeadLettered,
+            logger: this.logger,
+            abandoned: abandoned.signal,
           },
-        },
+          {
+            working: () => this.settle(() => message.working()),
+            ack: () => this.confirmAck(message, { queue, id, attempt }),
+            retry: (delayMs) => this.settle(() => message.nak(delayMs)),
+            deadLetter: async (reason) => {
+              await this.dead.store({
+                kind: 'job',
+                source: queue,
+                id,
+                reason,
+                attempts: attempt,
+                original: message.headers,
+                data: message.data,
+                key: `dead:job:${stream}:${message.seq}`,
+              });
+              await this.confirmAck(message, { queue, id, attempt });
+            },
+          },
+        ),
       );
     };
 
@@ -448,7 +455,7 @@ export class NatsBus implements Bus {
         const event = this.readEvent(message);
         if (!event) return this.storeAside(message, 'Malformed event: its payload is not JSON', label);
         try {
-          await handler(event);
+          await this.traced(message, event.subject, () => handler(event));
         } catch (error) {
           const { subject, id, sequence } = event;
           if (error instanceof PermanentFailure) return this.storeAside(message, error, label);
@@ -471,24 +478,44 @@ export class NatsBus implements Bus {
   }
 
   private async answer(subject: string, handler: RequestHandler, msg: Msg): Promise<void> {
-    const reply = await answerRequest(
-      subject,
-      handler,
-      () => ({ payload: decodeText(msg.data), context: contextFromHeaders(msg.headers) }),
-      this.logger,
+    const reply = await tracedReceive('nats', 'handle', subject, traceFromHeaders(msg.headers), () =>
+      answerRequest(
+        subject,
+        handler,
+        () => ({ payload: decodeText(msg.data), context: contextFromHeaders(msg.headers) }),
+        this.logger,
+      ),
     );
     this.settle(() => msg.respond(encodeText(reply)));
   }
 
-  private async persist(serverSubject: string, subject: string, payload: unknown, options: PublishOptions) {
+  private async persist(
+    serverSubject: string,
+    subject: string,
+    payload: unknown,
+    options: PublishOptions,
+    step: 'publish' | 'enqueue',
+  ) {
     const body = encodePayload(payload);
     const bytes = messageBytes(body, options.id, options.context);
     // Refused here, not by the server: a message that can never fit is not an outage and must not look like one.
     if (bytes > this.maxPayloadBytes()) throw payloadTooLarge(subject, bytes, this.maxPayloadBytes());
+    await tracedSend('nats', step, subject, (trace) =>
+      this.store(serverSubject, subject, body, options, trace),
+    );
+  }
+
+  private async store(
+    serverSubject: string,
+    subject: string,
+    body: string,
+    options: PublishOptions,
+    trace: TraceCarrier,
+  ): Promise<void> {
     const store = () =>
       this.js.publish(serverSubject, encodeText(body), {
         msgID: options.id,
-        headers: contextHeaders(options.context),
+        headers: contextHeaders(options.context, trace),
       });
     try {
       await store().catch(async (error: unknown) => {
@@ -575,6 +602,11 @@ export class NatsBus implements Bus {
       return undefined;
     }
     return { subject, id, sequence: message.seq, payload, context: contextFromHeaders(message.headers) };
+  }
+
+  /** Handles a delivered event or job in a `process` span under its sender's trace. */
+  private traced<T>(message: JsMsg, destination: string, work: () => Promise<T>): Promise<T> {
+    return tracedReceive('nats', 'process', destination, traceFromHeaders(message.headers), work);
   }
 
   private async recreate(ensureConsumer: () => Promise<void>): Promise<void> {

@@ -1,5 +1,6 @@
 import { type RequestContext } from '@promptloom/proto';
 import { headers, type MsgHdrs } from 'nats';
+import { readTraceCarrier, TRACE_HEADERS, type TraceCarrier } from '../tracing/trace-carrier';
 import { encodePayload } from './payload-json';
 import { readContext } from './request-context';
 
@@ -22,8 +23,13 @@ export function encodeJsonBytes(value: unknown): Uint8Array {
   return encodeText(encodePayload(value));
 }
 
-export function contextHeaders(context: RequestContext | undefined): MsgHdrs {
+/** The headers of a request, event or job: its context and, with tracing on, the sending span's trace context. */
+export function contextHeaders(context: RequestContext | undefined, trace: TraceCarrier = {}): MsgHdrs {
   const carried = headers();
+  for (const name of TRACE_HEADERS) {
+    const value = trace[name];
+    if (value) carried.set(name, value);
+  }
   // Header values are one line; a request id that is not is left out rather than rejected.
   if (context?.requestId && !/[\r\n]/.test(context.requestId))
     carried.set(REQUEST_ID_HEADER, context.requestId);
@@ -40,6 +46,11 @@ export function contextFromHeaders(carried: MsgHdrs | undefined): RequestContext
     actor = undefined;
   }
   return readContext(carried?.get(REQUEST_ID_HEADER), actor);
+}
+
+/** The sender's trace context, if a well-formed one came with the message. */
+export function traceFromHeaders(carried: MsgHdrs | undefined): TraceCarrier {
+  return readTraceCarrier((name) => carried?.get(name) || undefined);
 }
 
 /** Where JetStream keeps the `msgID` a message was published with. */

@@ -129,6 +129,13 @@ export const configSchema = z.object({
   PASSWORD_HASH_MAX_WAIT_MS: positiveInt(3000),
   UPLOAD_MAX_PENDING_IMAGES: positiveInt(10),
   UPLOAD_MAX_PENDING_BYTES: positiveInt(64 * 1024 * 1024),
+  // Tracing (README "Tracing"): off unless an OTLP endpoint is set.
+  OTEL_EXPORTER_OTLP_ENDPOINT: url(/^https?:\/\/.+/, 'http://jaeger:4318'),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: url(/^https?:\/\/.+/, 'http://jaeger:4318/v1/traces'),
+  OTEL_SERVICE_NAME: z.string().min(1).optional(),
+  OTEL_SDK_DISABLED: flag(false),
+  /** The share of new traces kept (0 to 1); a trace a caller started keeps the caller's decision. */
+  TRACING_SAMPLE_RATIO: z.coerce.number().min(0).max(1).default(1),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -1,6 +1,8 @@
 import { type MikroORM } from '@mikro-orm/postgresql';
-import { type RequestContext } from '@promptloom/proto';
 import { type Bus } from '../bus';
+import { withinTraceOf } from '../tracing/spans';
+import { traceCarrierOf } from '../tracing/trace-carrier';
+import { type StoredContext } from './outbox';
 import { type Logger } from '../logging';
 import {
   busEventsPublishedTotal,
@@ -14,7 +16,7 @@ interface PendingRow {
   event_id: string;
   subject: string;
   payload: unknown;
-  context: RequestContext;
+  context: StoredContext;
 }
 
 export interface OutboxRelayOptions {
@@ -149,7 +151,11 @@ export class OutboxRelay {
       const published: string[] = [];
       for (const row of rows) {
         try {
-          await this.bus.publish(row.subject, row.payload, { id: row.event_id, context: row.context });
+          const { trace, ...context } = row.context;
+          // Within the trace of the request that recorded it: its subscribers' spans join that trace too.
+          await withinTraceOf(traceCarrierOf(trace), () =>
+            this.bus.publish(row.subject, row.payload, { id: row.event_id, context }),
+          );
           busEventsPublishedTotal.inc({ subject: row.subject });
           published.push(row.id);
         } catch (error) {

@@ -3,6 +3,11 @@ import { EntitySchema, type EntityManager } from '@mikro-orm/postgresql';
 import { DomainError, type EventDefinition, type PayloadOf, type RequestContext } from '@promptloom/proto';
 import { messageBytes } from '../bus/message-size';
 import { encodePayload } from '../bus/payload-json';
+import { currentTraceCarrier } from '../tracing/spans';
+import { type TraceCarrier } from '../tracing/trace-carrier';
+
+/** An outbox row's context: what travels with its event, and the trace of the request that recorded it. */
+export type StoredContext = RequestContext & { trace?: TraceCarrier };
 
 /** One event waiting to be published, written in the same transaction as the change it reports. */
 export class OutboxEntry {
@@ -10,11 +15,11 @@ export class OutboxEntry {
   eventId: string;
   subject: string;
   payload: unknown;
-  context: RequestContext;
+  context: StoredContext;
   createdAt: Date = new Date();
   publishedAt: Date | null = null;
 
-  constructor(subject: string, payload: unknown, context: RequestContext) {
+  constructor(subject: string, payload: unknown, context: StoredContext) {
     this.eventId = randomUUID();
     this.subject = subject;
     this.payload = payload;
@@ -75,10 +80,15 @@ export function recordEvent<E extends EventDefinition>(
   em.persist(entry);
   return entry;
 }
-/** Only what is useful downstream travels with an event: the request id and the actor. */
-function pickPropagated(context: RequestContext): RequestContext {
-  const propagated: RequestContext = {};
+/**
+ * Only what is useful downstream travels with an event: the request id and the actor; with tracing on, the trace
+ * context too, so that the relay publishes the event within the trace of the request that caused it.
+ */
+function pickPropagated(context: RequestContext): StoredContext {
+  const propagated: StoredContext = {};
   if (context.requestId) propagated.requestId = context.requestId;
   if (context.actor) propagated.actor = context.actor;
+  const trace = currentTraceCarrier();
+  if (trace.traceparent) propagated.trace = trace;
   return propagated;
 }

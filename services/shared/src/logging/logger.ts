@@ -1,4 +1,5 @@
 import pino, { type Logger } from 'pino';
+import { activeTraceFields } from '../tracing/spans';
 import { currentLogFields } from './log-context';
 
 export type { Logger };
@@ -24,7 +25,7 @@ export const REDACTED_PATHS = [
 
 /**
  * JSON logs on stdout, one line each, with secrets redacted. `service` names the process in every line; lines written
- * while a request is handled carry its `requestId` (see withLogContext). `destination`: stdout unless given.
+ * while a request is handled carry its `requestId` (see withLogContext), and with tracing on its `trace_id`. `destination`: stdout unless given.
  */
 export function createLogger(
   service: string,
@@ -36,7 +37,7 @@ export function createLogger(
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     base: { service },
     timestamp: pino.stdTimeFunctions.isoTime,
-    mixin: () => ({ ...currentLogFields() }),
+    mixin: () => ({ ...currentLogFields(), ...activeTraceFields() }),
   };
   return destination ? pino(options, destination) : pino(options);
 }

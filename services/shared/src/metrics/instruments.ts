@@ -124,6 +124,27 @@ export const providerRequestDuration = new Histogram({
   registers,
 });
 
+export const aiCallsTotal = new Counter({
+  name: 'ai_calls_total',
+  help: 'AI calls recorded (ai_calls rows), by model and outcome (ok, failed, cancelled).',
+  labelNames: ['model', 'outcome'] as const,
+  registers,
+});
+
+export const aiCallTokensTotal = new Counter({
+  name: 'ai_call_tokens_total',
+  help: 'Tokens of AI calls as the provider counted them, by model and kind (input, output).',
+  labelNames: ['model', 'kind'] as const,
+  registers,
+});
+
+export const aiCallCostUsdTotal = new Counter({
+  name: 'ai_call_cost_usd_total',
+  help: 'Estimated cost of AI calls in US dollars (AI_PRICES; calls without a price add nothing), by model.',
+  labelNames: ['model'] as const,
+  registers,
+});
+
 export const graphqlOperationDuration = new Histogram({
   name: 'graphql_operation_duration_seconds',
   help: 'GraphQL operations over HTTP, by operation name (bounded), type and outcome (ok or the first error code).',

@@ -9,6 +9,7 @@ import {
 } from '../health';
 import { createLogger, type Logger } from '../logging';
 import { sendMetrics } from '../metrics/registry';
+import { shutdownTracing } from '../tracing/tracing-switch';
 
 export type ServiceProcessConfig = Config & Required<Pick<Config, 'DATABASE_URL' | 'NATS_URL'>>;
 
@@ -59,6 +60,7 @@ export function runServiceProcess(options: {
         { name: options.name, run: () => service.stop() },
         { name: 'bus', run: () => bus.close() },
         { name: 'health server', run: () => health.close() },
+        { name: 'tracing', run: shutdownTracing },
       ],
       config.SHUTDOWN_TIMEOUT_MS,
     );
