@@ -184,4 +184,32 @@ describe.each(WIDTHS)('prompt history on the Stream page (%s)', (_name, viewport
     const edits = (await savedVersions(account)).filter((version) => version.origin === 'edited');
     expect(edits).toHaveLength(1);
   }, 180_000);
+
+  it('loads older versions as the list scrolls to its end', async () => {
+    const account = await userWithSelection();
+    await product.signature.orm.em.getConnection().execute(
+      `insert into signature.prompt_versions (user_id, origin, prompt, snapshot)
+       select ?, 'edited', 'older prompt ' || g, ?::jsonb from generate_series(1, 70) g`,
+      [
+        account.id,
+        JSON.stringify({
+          selection: { types: [], proItems: [], elements: [], signature: [] },
+          toggles: { hyperRealistic: false, eightK: false, fourK: false },
+          target: 'midjourney-6',
+        }),
+      ],
+    );
+    const page = await streamPage(account, viewport);
+    await page.getByRole('button', { name: 'History' }).click();
+    await itemOf(page, 'edited', 'older prompt 70').waitFor();
+    expect(await page.locator('.history-item').count()).toBeLessThan(70);
+    // Scrolling to the end asks for the next pages, down to the oldest.
+    const oldest = page.locator('.history-prompt', { hasText: /^older prompt 1$/ });
+    const items = page.locator('.history-item');
+    for (let shown = await items.count(); (await oldest.count()) === 0; shown = await items.count()) {
+      await items.last().scrollIntoViewIfNeeded();
+      await waitInPage(page, `document.querySelectorAll('.history-item').length > ${shown}`);
+    }
+    expect(await page.locator('.history-item[data-origin="edited"]').count()).toBe(70);
+  }, 180_000);
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { PROMPT_VERSION_ORIGINS, type PromptVersionOrigin } from '@promptloom/proto';
 import { isPhone, useDrawer } from '../../components/useDrawer';
 import { type PromptVersionView } from './prompt-history-operations';
@@ -37,17 +37,20 @@ export function HistoryPanel({
   const [refineOf, setRefineOf] = useState<number | null>(null);
   const end = useRef<HTMLDivElement>(null);
   const { hasMore, loadMore } = history;
+  const onEndInView = useEffectEvent(() => void loadMore());
 
-  // More versions when the end of the list scrolls into view.
+  // More versions when the end of the list scrolls into view. Observed again after each page: if the end is still
+  // in view (a short page), the observer's first report asks for the next one.
+  const shown = history.items.length;
   useEffect(() => {
     const sentinel = end.current;
     if (!sentinel || !hasMore) return;
     const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) void loadMore();
+      if (entries.some((entry) => entry.isIntersecting)) onEndInView();
     });
     observer.observe(sentinel);
     return () => observer.disconnect();
-  }, [hasMore, loadMore]);
+  }, [hasMore, shown]);
 
   const togglePicked = (version: PromptVersionView) =>
     setPicked((now) =>

@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useApolloClient, useSubscription } from '@apollo/client/react';
 import { type PromptVersionOrigin } from '@promptloom/proto';
 import { PROMPT_HISTORY, PROMPT_VERSION_SAVED, type PromptVersionView } from './prompt-history-operations';
@@ -30,6 +30,8 @@ export function usePromptHistory(filters: HistoryFilters) {
   const key = JSON.stringify(filters);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
+  // A page asked for already: the scroll sentinel and the button may both ask before the answer renders.
+  const inFlight = useRef<string | null>(null);
 
   async function fetchPage(after: string | null) {
     const { data } = await client.query({
@@ -74,10 +76,12 @@ export function usePromptHistory(filters: HistoryFilters) {
   const page = loaded?.key === key ? loaded : null;
 
   async function loadMore() {
-    if (!page?.nextCursor || loadingMore) return;
+    const cursor = page?.nextCursor;
+    if (!cursor || inFlight.current === cursor) return;
+    inFlight.current = cursor;
     setLoadingMore(true);
     try {
-      const next = await fetchPage(page.nextCursor);
+      const next = await fetchPage(cursor);
       setLoaded((now) =>
         now && now.key === key
           ? {
@@ -91,6 +95,7 @@ export function usePromptHistory(filters: HistoryFilters) {
           : now,
       );
     } finally {
+      inFlight.current = null;
       setLoadingMore(false);
     }
   }
