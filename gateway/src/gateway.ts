@@ -31,7 +31,13 @@ import { securityHeaders } from './http/security-headers';
 import { series } from './http/series';
 import { DEFAULT_REQUEST_LIMITS, requestLimits, type RequestLimitSettings } from './http/request-limit';
 import { webApp } from './http/web-app';
-import { imageRoutes, signatureRoutes, streamRoutes, streamSettingsRoutes } from './rest/signature';
+import {
+  imageRoutes,
+  promptHistoryRoutes,
+  signatureRoutes,
+  streamRoutes,
+  streamSettingsRoutes,
+} from './rest/signature';
 import { resolveUploadSettings, type UploadSettings } from './uploads/upload-settings';
 import { adminAiCallRoutes } from './rest/admin-ai-call-routes';
 import { adminAiQuotaRoutes } from './rest/admin-ai-quota-routes';
@@ -215,6 +221,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   app.use(signatureRoutes(options.bus));
   app.use(streamRoutes(options.bus, uploads));
   app.use(streamSettingsRoutes(options.bus));
+  app.use(promptHistoryRoutes(options.bus));
   app.use(imageRoutes(options.bus, uploads.objectStore));
   app.use(aiRoutes(options.bus));
   app.use(adminCatalogueRoutes(options.bus));

@@ -24,7 +24,7 @@ import {
 } from './catalogue';
 import { type EventDefinition, type Operation } from './operation';
 import { aiRecordOperations, recordEvents, signatureRecordOperations } from './records';
-import { signatureEvents, signatureOperations, streamOperations } from './signature';
+import { promptHistoryOperations, signatureEvents, signatureOperations, streamOperations } from './signature';
 
 /** Every request/reply operation of every service: its subject, who answers it, and its zod shapes. */
 export const OPERATIONS: readonly Operation[] = [
@@ -42,6 +42,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...Object.values(aiCallOperations),
   ...Object.values(signatureOperations),
   ...Object.values(streamOperations),
+  ...Object.values(promptHistoryOperations),
   ...Object.values(aiRecordOperations),
   ...Object.values(signatureRecordOperations),
   ...Object.values(deadLetterOperations),

@@ -220,6 +220,14 @@ const SAMPLES: Record<string, (target: Target) => unknown> = {
   'svc.signature.stream.settings.get': (t) => ({ userId: t.userId }),
   'svc.signature.stream.settings.update': (t) => ({ userId: t.userId, target: 'sdxl' }),
   'svc.signature.stream.check': () => ({ target: 'midjourney-6', prompt: 'A cat --ar 16:9' }),
+  'svc.signature.stream.history.save': (t) => ({
+    userId: t.userId,
+    prompt: 'A cat on a roof',
+    origin: 'copied',
+    snapshot: { selection: { types: ['Photography'] }, toggles: {}, target: 'midjourney-6' },
+  }),
+  'svc.signature.stream.history.list': (t) => ({ userId: t.userId }),
+  'svc.signature.stream.history.get': (t) => ({ userId: t.userId, id: MISSING }),
 };
 
 let fixture: AdminFixture;

@@ -49,6 +49,8 @@ export async function startTestProduct(
     webDistDir?: string;
     objectStore?: ObjectStore;
     imageLimits?: ImageLimits;
+    /** How many prompt versions each user keeps (tests of the cap set a small one). */
+    promptHistoryCap?: number;
     /** The AI provider: an OpenAI-compatible base URL (e.g. the fake server), a provider object, or offline. */
     openAiBaseUrl?: string;
     aiProvider?: AiProvider;
@@ -99,6 +101,7 @@ export async function startTestProduct(
     logger,
     objectStore: objects,
     imageLimits,
+    promptHistoryCap: options.promptHistoryCap,
   });
   const ai = await startAiWorker({
     databaseUrl: database.url,

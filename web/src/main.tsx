@@ -9,6 +9,7 @@ import { SessionProvider } from './session/SessionProvider';
 import { readToken, replaceToken } from './session/session-storage';
 import './styles/global.css';
 import './styles/workspace.css';
+import './styles/history.css';
 import './styles/admin.css';
 
 const apollo = createApolloClient({ token: readToken, onRenewedToken: replaceToken });

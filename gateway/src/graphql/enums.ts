@@ -10,6 +10,7 @@ import {
   LIST_FAMILIES,
   RECORD_CHANGES,
   SIGNATURE_CHANGES,
+  PROMPT_VERSION_ORIGINS,
   SORT_DIRECTIONS,
   type AccountStatus as AccountStatusValue,
   type ListFamily as ListFamilyValue,
@@ -79,4 +80,10 @@ export const AiCallOutcome = graphqlEnum(
   AI_CALL_OUTCOMES,
   'AiCallOutcome',
   'How a provider call ended: ok, failed, or cancelled.',
+);
+
+export const PromptVersionOrigin = graphqlEnum(
+  PROMPT_VERSION_ORIGINS,
+  'PromptVersionOrigin',
+  'How a prompt version came to be: assembled from the selection, edited, refined, copied or uploaded with.',
 );

@@ -7,6 +7,7 @@ import { ADMIN_CATALOGUE_RESOLVERS } from './admin/admin-resolvers';
 import { AI_RESOLVERS } from './ai';
 import { AuthResolver } from './auth/auth-resolver';
 import {
+  PromptHistoryResolver,
   SignatureResolver,
   SignatureSubscriptions,
   StreamResolver,
@@ -25,6 +26,7 @@ export function buildGatewaySchema(events: EventHub): Promise<GraphQLSchema> {
       SignatureResolver,
       StreamResolver,
       StreamSettingsResolver,
+      PromptHistoryResolver,
       SignatureSubscriptions,
       ...AI_RESOLVERS,
     ],

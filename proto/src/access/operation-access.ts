@@ -100,6 +100,10 @@ export const OPERATION_ACCESS: Readonly<Record<string, OperationAccess>> = {
   'svc.signature.stream.settings.get': READ,
   'svc.signature.stream.settings.update': WRITE,
   'svc.signature.stream.check': SIGNED_IN,
+  // A prompt history is private: its owner only, no admin read ('write' is the owner-only rule).
+  'svc.signature.stream.history.save': WRITE,
+  'svc.signature.stream.history.list': WRITE,
+  'svc.signature.stream.history.get': WRITE,
 };
 
 export const accessOf = (subject: string): OperationAccess | undefined => OPERATION_ACCESS[subject];

@@ -3,6 +3,7 @@ import { defineEvent } from '../operation';
 import { Signature } from './signature-schemas';
 import { StreamRecord } from './stream-schemas';
 import { StreamSettings } from './stream-settings-schemas';
+import { PromptVersion } from './prompt-history-schemas';
 
 export const SIGNATURE_CHANGES = ['saved', 'updated', 'removed'] as const;
 
@@ -28,5 +29,10 @@ export const signatureEvents = {
   streamSettingsChanged: defineEvent(
     'evt.signature.stream_settings.changed',
     z.object({ userId: z.number().int().positive(), settings: StreamSettings }),
+  ),
+  /** A prompt version was saved (issue #19); the user's other tabs and devices add it to their history. */
+  promptVersionSaved: defineEvent(
+    'evt.signature.prompt_version.saved',
+    z.object({ userId: z.number().int().positive(), version: PromptVersion }),
   ),
 } as const;

@@ -3,6 +3,7 @@ export * from './fields';
 export * from './signature-schemas';
 export * from './stream-schemas';
 export * from './stream-settings-schemas';
+export * from './prompt-history-schemas';
 export * from './merge-marks';
 export * from './operations';
 export * from './events';

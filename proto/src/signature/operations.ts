@@ -30,6 +30,14 @@ import {
   StreamSettings,
   UpdateStreamSettingsRequest,
 } from './stream-settings-schemas';
+import {
+  GetPromptVersionRequest,
+  ListPromptVersionsRequest,
+  PromptVersionPage,
+  PromptVersionWithPrevious,
+  SavePromptVersionRequest,
+  SavePromptVersionResponse,
+} from './prompt-history-schemas';
 
 /** Signatures and BR codes, answered by the signature service. A user reaches only their own; admins any. */
 export const signatureOperations = {
@@ -66,4 +74,16 @@ export const streamOperations = {
     StreamSettings,
   ),
   check: defineOperation('signature', 'stream.check', CheckPromptRequest, CheckPromptResponse),
+} as const;
+
+/** Issue #19: the Stream page's prompt versions; only their owner reads or saves them. */
+export const promptHistoryOperations = {
+  save: defineOperation(
+    'signature',
+    'stream.history.save',
+    SavePromptVersionRequest,
+    SavePromptVersionResponse,
+  ),
+  list: defineOperation('signature', 'stream.history.list', ListPromptVersionsRequest, PromptVersionPage),
+  get: defineOperation('signature', 'stream.history.get', GetPromptVersionRequest, PromptVersionWithPrevious),
 } as const;

@@ -1,4 +1,4 @@
-import { signatureOperations, streamOperations } from '@promptloom/proto';
+import { promptHistoryOperations, signatureOperations, streamOperations } from '@promptloom/proto';
 import {
   OutboxEntrySchema,
   OutboxRelay,
@@ -28,6 +28,7 @@ import { checkStreamPrompt } from './stream/check-prompt';
 import { StreamSettingsHandlers } from './stream/stream-settings-handlers';
 import { StreamSettingsSchema } from './stream/stream-settings.entity';
 import { followUserDeletions } from './users/user-deletion';
+import { PromptHistoryHandlers } from './history';
 
 export const SIGNATURE_SCHEMA = 'signature';
 
@@ -40,6 +41,8 @@ export interface SignatureServiceOptions {
   /** Where images live; the gateway must use the same store, as it leaves raw uploads under `incoming/`. */
   objectStore: ObjectStore;
   imageLimits?: ImageLimits;
+  /** How many prompt versions each user keeps (PROMPT_HISTORY_CAP by default). */
+  promptHistoryCap?: number;
 }
 
 export interface RunningSignatureService {
@@ -76,6 +79,8 @@ export async function startSignatureService(
     writer,
   );
   const settings = new StreamSettingsHandlers(em, bus, writer);
+  const history = new PromptHistoryHandlers(em, bus, writer, SIGNATURE_SCHEMA, options.promptHistoryCap);
+  const h = promptHistoryOperations;
   const s = signatureOperations;
   const t = streamOperations;
   const handlers: Unsubscribe[] = await Promise.all([
@@ -93,6 +98,9 @@ export async function startSignatureService(
     handle(bus, t.getSettings, (request, context) => settings.get(request.userId, context)),
     handle(bus, t.updateSettings, (request, context) => settings.update(request, context)),
     handle(bus, t.check, (request, context) => checkStreamPrompt(bus, request, context)),
+    handle(bus, h.save, (request, context) => history.save(request, context)),
+    handle(bus, h.list, (request, context) => history.list(request, context)),
+    handle(bus, h.get, (request, context) => history.get(request, context)),
     followUserDeletions(bus, em, objectStore, logger),
   ]);
   handlers.push(...(await serveSignatureRecords(bus, em, writer, SIGNATURE_SCHEMA)));

@@ -50,6 +50,29 @@ export type TypeElementsInput = {
   elements: Array<string>;
 };
 
+/** The enhance toggles: Hyper-realistic, 8k, 4k. */
+export type EnhanceTogglesInput = {
+  hyperRealistic?: boolean;
+  eightK?: boolean;
+  fourK?: boolean;
+};
+
+/** The active selection, as the client holds it. */
+export type StreamSelectionInput = {
+  types?: Array<string>;
+  proItems?: Array<string>;
+  elements?: Array<StreamElementInput>;
+  signature?: Array<string>;
+};
+
+export type StreamElementInput = {
+  name: string;
+  subElements?: Array<string>;
+};
+
+/** How a prompt version came to be: assembled from the selection, edited, refined, copied or uploaded with. */
+export type PromptVersionOrigin = 'assembled' | 'edited' | 'refined' | 'copied' | 'uploaded';
+
 /** The admin form's user: one name field, a free-text role, a status. */
 export type AdminUserInput = {
   name: string;
@@ -192,6 +215,20 @@ export type ItemMarkInput = {
 export type PromptParameterInput = {
   flag: string;
   value?: string;
+};
+
+/** A prompt to save in your history, with what the page showed. */
+export type PromptVersionInput = {
+  prompt: string;
+  negativePrompt?: string | null | undefined;
+  origin: PromptVersionOrigin;
+  snapshot: PromptSnapshotInput;
+};
+
+export type PromptSnapshotInput = {
+  selection: StreamSelectionInput;
+  toggles: EnhanceTogglesInput;
+  target: string;
 };
 
 /** An admin's change to a user's record. */
@@ -990,6 +1027,149 @@ export type ListItemDetailsQuery = {
   };
 };
 
+export type PromptVersionFieldsFragment = {
+  id: number;
+  prompt: string;
+  negativePrompt: string | null;
+  origin: PromptVersionOrigin;
+  createdAt: string;
+  snapshot: {
+    target: string;
+    toggles: { hyperRealistic: boolean; eightK: boolean; fourK: boolean };
+    selection: {
+      types: Array<string>;
+      proItems: Array<string>;
+      signature: Array<string>;
+      elements: Array<{ name: string; subElements: Array<string> }>;
+    };
+  };
+};
+
+export type PromptHistoryQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  search?: string | null | undefined;
+  origin?: PromptVersionOrigin | null | undefined;
+}>;
+
+export type PromptHistoryQuery = {
+  promptHistory: {
+    nextCursor: string | null;
+    items: Array<{
+      id: number;
+      prompt: string;
+      negativePrompt: string | null;
+      origin: PromptVersionOrigin;
+      createdAt: string;
+      snapshot: {
+        target: string;
+        toggles: { hyperRealistic: boolean; eightK: boolean; fourK: boolean };
+        selection: {
+          types: Array<string>;
+          proItems: Array<string>;
+          signature: Array<string>;
+          elements: Array<{ name: string; subElements: Array<string> }>;
+        };
+      };
+    }>;
+  };
+};
+
+export type PromptVersionWithPreviousQueryVariables = Exact<{
+  id: number;
+}>;
+
+export type PromptVersionWithPreviousQuery = {
+  promptVersion: {
+    version: {
+      id: number;
+      prompt: string;
+      negativePrompt: string | null;
+      origin: PromptVersionOrigin;
+      createdAt: string;
+      snapshot: {
+        target: string;
+        toggles: { hyperRealistic: boolean; eightK: boolean; fourK: boolean };
+        selection: {
+          types: Array<string>;
+          proItems: Array<string>;
+          signature: Array<string>;
+          elements: Array<{ name: string; subElements: Array<string> }>;
+        };
+      };
+    };
+    previous: {
+      id: number;
+      prompt: string;
+      negativePrompt: string | null;
+      origin: PromptVersionOrigin;
+      createdAt: string;
+      snapshot: {
+        target: string;
+        toggles: { hyperRealistic: boolean; eightK: boolean; fourK: boolean };
+        selection: {
+          types: Array<string>;
+          proItems: Array<string>;
+          signature: Array<string>;
+          elements: Array<{ name: string; subElements: Array<string> }>;
+        };
+      };
+    } | null;
+  };
+};
+
+export type SavePromptVersionMutationVariables = Exact<{
+  input: PromptVersionInput;
+}>;
+
+export type SavePromptVersionMutation = {
+  savePromptVersion: {
+    saved: boolean;
+    version: {
+      id: number;
+      prompt: string;
+      negativePrompt: string | null;
+      origin: PromptVersionOrigin;
+      createdAt: string;
+      snapshot: {
+        target: string;
+        toggles: { hyperRealistic: boolean; eightK: boolean; fourK: boolean };
+        selection: {
+          types: Array<string>;
+          proItems: Array<string>;
+          signature: Array<string>;
+          elements: Array<{ name: string; subElements: Array<string> }>;
+        };
+      };
+    };
+  };
+};
+
+export type PromptVersionSavedSubscriptionVariables = Exact<{ [key: string]: never }>;
+
+export type PromptVersionSavedSubscription = {
+  promptVersionSaved: {
+    sequence: number;
+    version: {
+      id: number;
+      prompt: string;
+      negativePrompt: string | null;
+      origin: PromptVersionOrigin;
+      createdAt: string;
+      snapshot: {
+        target: string;
+        toggles: { hyperRealistic: boolean; eightK: boolean; fourK: boolean };
+        selection: {
+          types: Array<string>;
+          proItems: Array<string>;
+          signature: Array<string>;
+          elements: Array<{ name: string; subElements: Array<string> }>;
+        };
+      };
+    };
+  };
+};
+
 export type ImportSelectionMutationVariables = Exact<{
   input: ImportSelectionInput;
 }>;
@@ -1203,6 +1383,71 @@ export const SubElementFieldsFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode<SubElementFieldsFragment, unknown>;
+export const PromptVersionFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'PromptVersionFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PromptVersion' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'prompt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'negativePrompt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'origin' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'snapshot' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'target' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'toggles' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'hyperRealistic' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'eightK' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'fourK' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'selection' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'types' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'proItems' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'signature' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'elements' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'subElements' } },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PromptVersionFieldsFragment, unknown>;
 export const StreamSettingsFieldsFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -4700,6 +4945,470 @@ export const ListItemDetailsDocument = {
     },
   ],
 } as unknown as DocumentNode<ListItemDetailsQuery, ListItemDetailsQueryVariables>;
+export const PromptHistoryDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'PromptHistory' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'first' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'search' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'origin' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'PromptVersionOrigin' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'promptHistory' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'first' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'first' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'after' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'search' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'search' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'origin' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'origin' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'nextCursor' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'items' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'PromptVersionFields' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'PromptVersionFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PromptVersion' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'prompt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'negativePrompt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'origin' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'snapshot' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'target' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'toggles' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'hyperRealistic' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'eightK' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'fourK' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'selection' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'types' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'proItems' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'signature' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'elements' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'subElements' } },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PromptHistoryQuery, PromptHistoryQueryVariables>;
+export const PromptVersionWithPreviousDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'PromptVersionWithPrevious' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'promptVersion' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'version' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'PromptVersionFields' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'previous' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'PromptVersionFields' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'PromptVersionFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PromptVersion' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'prompt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'negativePrompt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'origin' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'snapshot' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'target' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'toggles' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'hyperRealistic' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'eightK' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'fourK' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'selection' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'types' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'proItems' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'signature' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'elements' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'subElements' } },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PromptVersionWithPreviousQuery, PromptVersionWithPreviousQueryVariables>;
+export const SavePromptVersionDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'SavePromptVersion' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'PromptVersionInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'savePromptVersion' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'saved' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'version' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'PromptVersionFields' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'PromptVersionFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PromptVersion' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'prompt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'negativePrompt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'origin' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'snapshot' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'target' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'toggles' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'hyperRealistic' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'eightK' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'fourK' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'selection' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'types' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'proItems' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'signature' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'elements' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'subElements' } },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<SavePromptVersionMutation, SavePromptVersionMutationVariables>;
+export const PromptVersionSavedDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'subscription',
+      name: { kind: 'Name', value: 'PromptVersionSaved' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'promptVersionSaved' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'sequence' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'version' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'PromptVersionFields' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'PromptVersionFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PromptVersion' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'prompt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'negativePrompt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'origin' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'snapshot' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'target' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'toggles' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'hyperRealistic' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'eightK' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'fourK' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'selection' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'types' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'proItems' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'signature' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'elements' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'subElements' } },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PromptVersionSavedSubscription, PromptVersionSavedSubscriptionVariables>;
 export const ImportSelectionDocument = {
   kind: 'Document',
   definitions: [

@@ -7,7 +7,7 @@ import { StreamSettingsRecord } from '../stream/stream-settings.entity';
 
 export const USER_DELETED_CONSUMER = 'signature-user-deleted';
 
-/** When a user is deleted, their signature, stream uploads, Stream settings and every stored image go too. */
+/** When a user is deleted, their signature, stream uploads, Stream settings, prompt history and every stored image go too. */
 export function followUserDeletions(
   bus: Bus,
   em: () => EntityManager,
@@ -22,6 +22,9 @@ export function followUserDeletions(
         await tx.nativeDelete(SavedSignature, { userId });
         await tx.nativeDelete(StreamUpload, { userId });
         await tx.nativeDelete(StreamSettingsRecord, { userId });
+        await tx.execute(`delete from "${tx.config.get('schema')}"."prompt_versions" where "user_id" = ?`, [
+          userId,
+        ]);
       });
       await objects.deletePrefix(`users/${userId}/`);
       await objects.deletePrefix(`incoming/${userId}/`);

@@ -27,6 +27,11 @@ import { TargetSelector } from './TargetSelector';
 import { markableNames } from './item-marks';
 import { ImportPrompt } from '../import/ImportPrompt';
 import { KeptParameters } from '../import/KeptParameters';
+import { HistoryPanel } from '../history/HistoryPanel';
+import { usePromptRecorder } from '../history/usePromptRecorder';
+import { useRestoreSelection } from '../history/useRestoreVersion';
+import { promptBasisOf, savedTargetOf, versionBasisOf } from '../history/prompt-basis';
+import { type PromptVersionView } from '../history/prompt-history-operations';
 
 /** SPEC §2 Stream page: the active selection, enhance toggles, the prompt with Refine and Copy, the image upload. */
 export function StreamScreen() {
@@ -42,7 +47,7 @@ export function StreamScreen() {
     parameters: settings.parameters,
   });
   const defaultNegative = rendered.negativePrompt ?? '';
-  const basis = JSON.stringify([target, rendered.prompt, defaultNegative]);
+  const basis = promptBasisOf(target, rendered);
   const [prompt, setPrompt] = useState(rendered.prompt);
   const [negative, setNegative] = useState(defaultNegative);
   const [promptBasis, setPromptBasis] = useState(basis);
@@ -53,13 +58,24 @@ export function StreamScreen() {
   const [uploading, setUploading] = useState(false);
   const [preview, setPreview] = useState<string | null>(null);
   const [uploads, setUploads] = useState(0);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  // Issue #19: a restored prompt stays until the page reaches the version's basis (its selection is back), or until
+  // the user changes a toggle, the target or a mark.
+  const [restoredBasis, setRestoredBasis] = useState<string | null>(null);
+  const restoreSelection = useRestoreSelection();
+  const recorder = usePromptRecorder(
+    { prompt, negative, selection, toggles, target },
+    { ready: ready && settings.loaded, editorIds: ['stream-prompt', 'stream-negative-prompt'] },
+  );
 
   // SPEC §4: changing a toggle, the selection, the target or a mark rebuilds the default prompt (set while
   // rendering, not in an effect, so no render shows the stale prompt).
   if (promptBasis !== basis) {
     setPromptBasis(basis);
-    setPrompt(rendered.prompt);
-    setNegative(defaultNegative);
+    if (restoredBasis === null) {
+      setPrompt(rendered.prompt);
+      setNegative(defaultNegative);
+    } else if (restoredBasis === basis) setRestoredBasis(null);
   }
   // Issue #18: the checker runs on every keystroke; it only marks, it never blocks Copy.
   const clip = hasNegativePrompt(target);
@@ -71,10 +87,14 @@ export function StreamScreen() {
   async function refinePrompt() {
     setNotice(null);
     setOfflineNote(null);
+    recorder.flush();
     try {
       const { data } = await refine({ variables: { prompt, target } });
       const result = data?.refinePrompt;
-      if (result?.refined) setPrompt(result.prompt);
+      if (result?.refined) {
+        setPrompt(result.prompt);
+        recorder.record('refined', result.prompt);
+      }
       if (result?.offline) setOfflineNote(result.message);
       else if (!result?.refined) setNotice(result?.message ?? 'No response from AI');
     } catch {
@@ -84,6 +104,7 @@ export function StreamScreen() {
 
   async function copyPrompt() {
     await navigator.clipboard.writeText(prompt);
+    recorder.record('copied');
     setCopied(true);
     setTimeout(() => setCopied(false), COPY_CONFIRMATION_MS);
   }
@@ -103,6 +124,7 @@ export function StreamScreen() {
         signature: selection.signature,
         toggles,
       });
+      recorder.record('uploaded');
       setPreview(await imagePreviewUrl(fetchAsUser, imageUrl));
       setUploads((count) => count + 1);
     } catch (error) {
@@ -113,6 +135,17 @@ export function StreamScreen() {
     } finally {
       setUploading(false);
     }
+  }
+
+  function restore(version: PromptVersionView) {
+    const restoredTarget = savedTargetOf(version);
+    const versionBasis = versionBasisOf(version, settings.marks);
+    setRestoredBasis(versionBasis === basis ? null : versionBasis);
+    setPrompt(version.prompt);
+    setNegative(version.negativePrompt ?? '');
+    setToggles(version.snapshot.toggles);
+    if (restoredTarget !== target) settings.setTarget(restoredTarget);
+    void restoreSelection(version);
   }
 
   const chips = [
@@ -127,8 +160,16 @@ export function StreamScreen() {
           ‹ Home
         </Link>
         <Logo />
-        <span />
+        <button
+          type="button"
+          className="chip"
+          aria-expanded={historyOpen}
+          onClick={() => setHistoryOpen(!historyOpen)}
+        >
+          History
+        </button>
       </header>
+      {historyOpen && <HistoryPanel onClose={() => setHistoryOpen(false)} onRestore={restore} />}
       <main className="page-body stream-page">
         <h1>Stream</h1>
         <ImportPrompt />
@@ -143,13 +184,26 @@ export function StreamScreen() {
             ))
           )}
         </section>
-        <TargetSelector target={target} onChange={settings.setTarget} />
+        <TargetSelector
+          target={target}
+          onChange={(next) => {
+            setRestoredBasis(null);
+            settings.setTarget(next);
+          }}
+        />
         <KeptParameters
           target={target}
           parameters={settings.parameters}
           onClear={() => settings.setParameters([])}
         />
-        <ItemMarksPanel names={markableNames(selection)} marks={settings.marks} onChange={settings.setMark} />
+        <ItemMarksPanel
+          names={markableNames(selection)}
+          marks={settings.marks}
+          onChange={(name, weight, avoid) => {
+            setRestoredBasis(null);
+            settings.setMark(name, weight, avoid);
+          }}
+        />
         <fieldset className="toggles">
           <legend>Enhance</legend>
           {ENHANCE_OPTIONS.map((option) => (
@@ -157,7 +211,10 @@ export function StreamScreen() {
               <input
                 type="checkbox"
                 checked={toggles[option.key]}
-                onChange={() => setToggles({ ...toggles, [option.key]: !toggles[option.key] })}
+                onChange={() => {
+                  setRestoredBasis(null);
+                  setToggles({ ...toggles, [option.key]: !toggles[option.key] });
+                }}
               />
               {option.label}
             </label>
@@ -168,7 +225,10 @@ export function StreamScreen() {
           label="Prompt"
           rows={6}
           value={prompt}
-          onChange={setPrompt}
+          onChange={(text) => {
+            setPrompt(text);
+            recorder.edited();
+          }}
           onFix={(problem) => setPrompt(applyFix(prompt, problem))}
           problems={problemsIn('prompt')}
           tokens={clip && canCount ? countClipTokens(prompt) : null}
@@ -179,7 +239,10 @@ export function StreamScreen() {
             label="Negative prompt"
             rows={3}
             value={negative}
-            onChange={setNegative}
+            onChange={(text) => {
+              setNegative(text);
+              recorder.edited();
+            }}
             onFix={(problem) => setNegative(applyFix(negative, problem))}
             problems={problemsIn('negativePrompt')}
             tokens={canCount ? countClipTokens(negative) : null}

@@ -1,0 +1,96 @@
+import { Arg, Ctx, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
+import { promptHistoryOperations, signatureEvents, type PayloadOf } from '@promptloom/proto';
+import { callWith } from '@promptloom/shared';
+import { type HubEvent } from '../../subscriptions/event-hub';
+import { requireActor, type GraphQLContext } from '../context';
+import { PromptVersionOrigin } from '../enums';
+import {
+  PromptVersion,
+  PromptVersionInput,
+  PromptVersionPage,
+  PromptVersionSaved,
+  PromptVersionWithPrevious,
+  SavedPromptVersion,
+} from './prompt-history-types';
+
+type SavedPayload = PayloadOf<typeof signatureEvents.promptVersionSaved>;
+
+/** Issue #19: your prompt history (REST: /api/stream/history). Nobody else reads it, admins neither. */
+@Resolver()
+export class PromptHistoryResolver {
+  @Query(() => PromptVersionPage, {
+    description: 'Your prompt versions, newest first, searched and filtered.',
+  })
+  async promptHistory(
+    @Ctx() context: GraphQLContext,
+    @Arg('first', () => Int, { nullable: true }) first?: number | null,
+    @Arg('after', () => String, { nullable: true }) after?: string | null,
+    @Arg('search', () => String, { nullable: true }) search?: string | null,
+    @Arg('origin', () => PromptVersionOrigin, { nullable: true }) origin?: string | null,
+  ) {
+    const { userId } = requireActor(context);
+    const request = { userId, first: first ?? undefined, after, search, origin };
+    const page = await callWith(context.bus, promptHistoryOperations.list, request, {
+      context: context.request,
+    });
+    return Object.assign(new PromptVersionPage(), {
+      items: page.items.map((version) => PromptVersion.from(version)),
+      nextCursor: page.nextCursor,
+    });
+  }
+
+  @Query(() => PromptVersionWithPrevious, {
+    description: 'One of your versions and the one saved before it.',
+  })
+  async promptVersion(@Ctx() context: GraphQLContext, @Arg('id', () => Int) id: number) {
+    const { userId } = requireActor(context);
+    const found = await callWith(
+      context.bus,
+      promptHistoryOperations.get,
+      { userId, id },
+      { context: context.request },
+    );
+    return Object.assign(new PromptVersionWithPrevious(), {
+      version: PromptVersion.from(found.version),
+      previous: found.previous ? PromptVersion.from(found.previous) : null,
+    });
+  }
+
+  @Mutation(() => SavedPromptVersion, {
+    description: 'Saves a prompt version, unless your newest has the same prompt and origin.',
+  })
+  async savePromptVersion(
+    @Ctx() context: GraphQLContext,
+    @Arg('input', () => PromptVersionInput) input: PromptVersionInput,
+  ) {
+    const { userId } = requireActor(context);
+    const saved = await callWith(
+      context.bus,
+      promptHistoryOperations.save,
+      { ...input, userId },
+      { context: context.request },
+    );
+    return Object.assign(new SavedPromptVersion(), {
+      saved: saved.saved,
+      version: PromptVersion.from(saved.version),
+    });
+  }
+
+  @Subscription(() => PromptVersionSaved, {
+    description: 'Each prompt version you save, on any of your devices.',
+    subscribe: ({ context }: { context: GraphQLContext }) => {
+      const actor = requireActor(context);
+      return context.events.stream(
+        signatureEvents.promptVersionSaved,
+        actor.userId,
+        (payload) => payload.userId === actor.userId,
+      );
+    },
+  })
+  promptVersionSaved(@Root() event: HubEvent<SavedPayload>): PromptVersionSaved {
+    return Object.assign(new PromptVersionSaved(), {
+      version: PromptVersion.from(event.payload.version),
+      sequence: event.sequence,
+    });
+  }
+}

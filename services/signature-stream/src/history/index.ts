@@ -1,0 +1,1 @@
+export { PromptHistoryHandlers, PROMPT_VERSION_NOT_FOUND } from './prompt-history-handlers';
