@@ -21,6 +21,7 @@ import { TokenService } from './auth/token-service';
 import { bodyParsing } from './http/body-parsing';
 import { corsPolicy } from './http/cors-policy';
 import { contentEncodingGuard } from './edge/content-encoding';
+import { packFileBody } from './edge/pack-file-body';
 import { requestTextGuard } from './edge/request-text-guard';
 import { errorHandler } from './http/error-handler';
 import { metricsRoute } from './http/metrics-route';
@@ -30,7 +31,13 @@ import { securityHeaders } from './http/security-headers';
 import { series } from './http/series';
 import { DEFAULT_REQUEST_LIMITS, requestLimits, type RequestLimitSettings } from './http/request-limit';
 import { webApp } from './http/web-app';
-import { imageRoutes, signatureRoutes, streamRoutes, streamSettingsRoutes } from './rest/signature';
+import {
+  imageRoutes,
+  packRoutes,
+  signatureRoutes,
+  streamRoutes,
+  streamSettingsRoutes,
+} from './rest/signature';
 import { resolveUploadSettings, type UploadSettings } from './uploads/upload-settings';
 import { adminAiCallRoutes } from './rest/admin-ai-call-routes';
 import { adminAiQuotaRoutes } from './rest/admin-ai-quota-routes';
@@ -185,6 +192,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       requestLog(options.logger),
       contentEncodingGuard(),
       limits.byPath,
+      packFileBody(options.maxBodyBytes),
       bodyParsing(options.maxBodyBytes),
       requestTextGuard(),
     ),
@@ -211,6 +219,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   app.use(adminAiCallRoutes(options.bus));
   app.use(adminUserRoutes(options.bus));
   app.use(signatureRoutes(options.bus));
+  app.use(packRoutes(options.bus));
   app.use(streamRoutes(options.bus, uploads));
   app.use(streamSettingsRoutes(options.bus));
   app.use(imageRoutes(options.bus, uploads.objectStore));

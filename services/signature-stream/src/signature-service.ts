@@ -1,4 +1,4 @@
-import { signatureOperations, streamOperations } from '@promptloom/proto';
+import { packOperations, signatureOperations, streamOperations } from '@promptloom/proto';
 import {
   OutboxEntrySchema,
   OutboxRelay,
@@ -17,6 +17,8 @@ import {
 import { DEFAULT_IMAGE_LIMITS, type ImageLimits } from './images/image-limits';
 import { startIncomingSweeper } from './images/incoming-sweeper';
 import { signatureMigrations } from './migrations';
+import { PackHandlers } from './packs/pack-handlers';
+import { PackLinkSchema } from './packs/pack-link.entity';
 import { serveSignatureRecords } from './records';
 import { SavedSignatureSchema } from './signatures/saved-signature.entity';
 import { SignatureHandlers } from './signatures/signature-handlers';
@@ -57,7 +59,13 @@ export async function startSignatureService(
     url: options.databaseUrl,
     pool: options.databasePool,
     schema: SIGNATURE_SCHEMA,
-    entities: [SavedSignatureSchema, StreamUploadSchema, StreamSettingsSchema, OutboxEntrySchema],
+    entities: [
+      SavedSignatureSchema,
+      StreamUploadSchema,
+      StreamSettingsSchema,
+      PackLinkSchema,
+      OutboxEntrySchema,
+    ],
     migrations: signatureMigrations,
     logger,
   });
@@ -76,6 +84,8 @@ export async function startSignatureService(
     writer,
   );
   const settings = new StreamSettingsHandlers(em, bus, writer);
+  const packs = new PackHandlers(em, bus, writer);
+  const p = packOperations;
   const s = signatureOperations;
   const t = streamOperations;
   const handlers: Unsubscribe[] = await Promise.all([
@@ -93,6 +103,12 @@ export async function startSignatureService(
     handle(bus, t.getSettings, (request, context) => settings.get(request.userId, context)),
     handle(bus, t.updateSettings, (request, context) => settings.update(request, context)),
     handle(bus, t.check, (request, context) => checkStreamPrompt(bus, request, context)),
+    handle(bus, p.export, (request, context) => packs.export(request, context)),
+    handle(bus, p.createLink, (request, context) => packs.createLink(request, context)),
+    handle(bus, p.listLinks, (request, context) => packs.listLinks(request, context)),
+    handle(bus, p.revokeLink, (request, context) => packs.revokeLink(request, context)),
+    handle(bus, p.openLink, (request, context) => packs.openLink(request, context)),
+    handle(bus, p.importLink, (request, context) => packs.importLink(request, context)),
     followUserDeletions(bus, em, objectStore, logger),
   ]);
   handlers.push(...(await serveSignatureRecords(bus, em, writer, SIGNATURE_SCHEMA)));

@@ -2,3 +2,4 @@ export { signatureRoutes } from './signature-routes';
 export { streamRoutes } from './stream-routes';
 export { imageRoutes } from './image-routes';
 export { streamSettingsRoutes } from './stream-settings-routes';
+export { packRoutes } from './pack-routes';
