@@ -217,6 +217,43 @@ describe('signature pack files over REST', () => {
     expect(list.body.ai_response).toEqual([]);
   });
 
+  it('imports all or nothing: a write failing part-way leaves the lists as they were', async () => {
+    const pack = await exported(await owner());
+    pack.elements[5].subElements = [{ name: 'Boom', group: 'Test', reason: null }];
+    const importer = await signUp(product.baseUrl);
+    const database = new Client({ connectionString: product.database.url });
+    await database.connect();
+    // A fault in the last write of the import: the sub-element 'Boom' of the last element cannot be stored.
+    await database.query(`create or replace function ai.refuse_boom() returns trigger language plpgsql as $$
+      begin if new.name = 'Boom' then raise exception 'refused for the test'; end if; return new; end $$`);
+    await database.query(`create trigger refuse_boom before insert on ai.sub_elements
+      for each row execute function ai.refuse_boom()`);
+    try {
+      const response = await api('POST', '/api/signature/packs/import', importer, { body: pack });
+      expect(response.status).toBeGreaterThanOrEqual(500);
+    } finally {
+      await database.query('drop trigger refuse_boom on ai.sub_elements');
+      await database.end();
+    }
+    const types = await api('GET', `/api/ai/response/tl/get/${importer.userId}`, importer);
+    const elements = await api('GET', `/api/ai/response/bl/get/${importer.userId}`, importer);
+    expect(types.body.ai_response).toEqual([]);
+    expect(elements.body.ai_response).toEqual([]);
+  });
+
+  it('adds each name once when the same pack is imported twice at the same time', async () => {
+    const pack = await exported(await owner());
+    const importer = await signUp(product.baseUrl);
+    const both = await Promise.all(
+      [1, 2].map(() => api('POST', '/api/signature/packs/import', importer, { body: pack })),
+    );
+    expect(both.map((response) => response.status)).toEqual([200, 200]);
+    const added = both.flatMap((response) => response.body.data.added);
+    expect(added).toHaveLength(9);
+    const elements = await api('GET', `/api/ai/response/bl/get/${importer.userId}`, importer);
+    expect(elements.body.ai_response).toHaveLength(6);
+  });
+
   it('refuses a 10 MB file at the edge with a size message, before reading it as JSON', async () => {
     const importer = await signUp(product.baseUrl);
     const huge = Buffer.alloc(10 * 1024 * 1024, 'x');
