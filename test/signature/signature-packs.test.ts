@@ -339,6 +339,17 @@ describe('signature pack share links', () => {
     expect(odd.body.errors.expiresInDays).toEqual(['The expiry must be one of 1, 7, 30 days.']);
   });
 
+  it('holds at most 20 active links per user: one more is refused until one is revoked', async () => {
+    const user = await owner();
+    const made = await Promise.all(Array.from({ length: 20 }, () => createLink(user)));
+    expect(made.map((response) => response.status)).toEqual(Array(20).fill(201));
+    const oneMore = await createLink(user);
+    expect(oneMore.status).toBe(409);
+    expect(oneMore.body.message).toBe('You have 20 active share links: revoke one before making another.');
+    await api('DELETE', `/api/signature/packs/links/${made[0]!.body.data.link.id}`, user);
+    expect((await createLink(user)).status).toBe(201);
+  });
+
   it('lets only the owner revoke; a revoked link answers 410 and its owner sees it revoked', async () => {
     const ownerUser = await owner();
     const { token, link } = (await createLink(ownerUser)).body.data;

@@ -10,3 +10,5 @@ export const packTooLarge = (maxBytes: number) =>
   `The pack file must not be greater than ${Math.floor(maxBytes / 1024)} KB.`;
 export const packImported = (added: number, skipped: number) =>
   `Pack imported: ${added} added, ${skipped} skipped.`;
+export const tooManyPackLinks = (max: number) =>
+  `You have ${max} active share links: revoke one before making another.`;

@@ -1,6 +1,7 @@
 import { type EntityManager } from '@mikro-orm/postgresql';
 import {
   DomainError,
+  tooManyPackLinks,
   PACK_FORMAT,
   PACK_LINK_EXPIRED,
   PACK_LINK_NOT_FOUND,
@@ -25,6 +26,8 @@ type Ops = typeof packOperations;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The links a user sees: the most recent ones. */
 const LINKS_SHOWN = 100;
+/** Active links one user may hold at once (each keeps a copy of the pack). */
+export const MAX_ACTIVE_PACK_LINKS = 20;
 
 /** Issue #19: a saved signature as a pack file, its share links, and imports through a link. */
 export class PackHandlers {
@@ -47,19 +50,30 @@ export class PackHandlers {
     const pack = await this.packOf(request.userId, context);
     const token = newPackToken();
     const now = this.now();
-    const link = await this.writer.write(async (tx) => {
-      const record = new PackLinkRecord({
-        userId: request.userId,
-        tokenHash: packTokenHash(token)!,
-        code: pack.signature.code ?? '',
-        pack,
-        expiresAt: new Date(now.getTime() + request.expiresInDays * DAY_MS),
-      });
-      record.createdAt = now;
-      tx.persist(record);
-      await tx.flush();
-      return record;
-    });
+    const link = await this.writer.write(
+      async (tx) => {
+        const active = await tx.count(PackLinkRecord, {
+          userId: request.userId,
+          revokedAt: null,
+          expiresAt: { $gt: now },
+        });
+        if (active >= MAX_ACTIVE_PACK_LINKS)
+          throw new DomainError('CONFLICT', tooManyPackLinks(MAX_ACTIVE_PACK_LINKS));
+        const record = new PackLinkRecord({
+          userId: request.userId,
+          tokenHash: packTokenHash(token)!,
+          code: pack.signature.code ?? '',
+          pack,
+          expiresAt: new Date(now.getTime() + request.expiresInDays * DAY_MS),
+        });
+        record.createdAt = now;
+        tx.persist(record);
+        await tx.flush();
+        return record;
+      },
+      // One user's link creations one after the other, so the count above holds until the commit.
+      { lock: `pack-links:${request.userId}` },
+    );
     return { token, link: link.toView(now) };
   }
 

@@ -85,6 +85,7 @@ export function PackLinks() {
               <strong className="pack-code">{link.code}</strong>
               <span>Created {formatDate(link.createdAt)}</span>
               <span>Expires {formatDate(link.expiresAt)}</span>
+              {link.revokedAt && <span>Revoked on {formatDate(link.revokedAt)}</span>}
               <span className={`pack-state pack-state-${link.state}`}>{STATE_LABELS[link.state]}</span>
               {link.state === 'active' && (
                 <button
