@@ -1,5 +1,12 @@
 import { Client } from 'pg';
-import { PACK_FORMAT, PACK_LINK_EXPIRED, PACK_LINK_NOT_FOUND, PACK_LINK_REVOKED } from '@promptloom/proto';
+import { waitFor } from '@promptloom/shared/testing';
+import {
+  accountEvents,
+  PACK_FORMAT,
+  PACK_LINK_EXPIRED,
+  PACK_LINK_NOT_FOUND,
+  PACK_LINK_REVOKED,
+} from '@promptloom/proto';
 import { graphql, requestJson } from '../support/http';
 import { startTestProduct, type TestProduct } from '../support/embedded-product';
 import { SIX, signUp, type SignedIn } from './signature-helpers';
@@ -391,6 +398,27 @@ describe('signature pack share links', () => {
     expect(opened.body.message).toBe(PACK_LINK_EXPIRED);
     const links = await api('GET', '/api/signature/packs/links', ownerUser);
     expect(links.body.data[0]).toMatchObject({ id: link.id, state: 'expired' });
+  });
+
+  it("goes with its owner: a deleted user's links stop answering, nobody else's", async () => {
+    const leaving = await owner();
+    const staying = await owner();
+    const gone = (await createLink(leaving)).body.data.token;
+    const kept = (await createLink(staying)).body.data.token;
+    await product.bus.publish(
+      accountEvents.userDeleted.subject,
+      { userId: leaving.userId },
+      { id: `user-${leaving.userId}-deleted` },
+    );
+    await waitFor(async () => {
+      const rows = await product.signature.orm.em
+        .getConnection()
+        .execute('select 1 from signature.pack_links where user_id = ?', [leaving.userId]);
+      return rows.length === 0;
+    }, "the deleted user's links to go");
+    const reader = await signUp(product.baseUrl);
+    expect((await api('GET', `/api/signature/packs/shared/${gone}`, reader)).status).toBe(404);
+    expect((await api('GET', `/api/signature/packs/shared/${kept}`, reader)).status).toBe(200);
   });
 
   it('answers the same 404 for an unknown token and for a token of another shape', async () => {
