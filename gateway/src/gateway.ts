@@ -21,6 +21,7 @@ import { TokenService } from './auth/token-service';
 import { bodyParsing } from './http/body-parsing';
 import { corsPolicy } from './http/cors-policy';
 import { contentEncodingGuard } from './edge/content-encoding';
+import { packFileBody } from './edge/pack-file-body';
 import { requestTextGuard } from './edge/request-text-guard';
 import { errorHandler } from './http/error-handler';
 import { metricsRoute } from './http/metrics-route';
@@ -34,6 +35,7 @@ import { webApp } from './http/web-app';
 import {
   imageRoutes,
   promptHistoryRoutes,
+  packRoutes,
   signatureRoutes,
   streamRoutes,
   streamSettingsRoutes,
@@ -193,6 +195,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       requestLog(options.logger),
       contentEncodingGuard(),
       limits.byPath,
+      packFileBody(options.maxBodyBytes),
       bodyParsing(options.maxBodyBytes),
       requestTextGuard(),
     ),
@@ -219,6 +222,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   app.use(adminAiCallRoutes(options.bus));
   app.use(adminUserRoutes(options.bus));
   app.use(signatureRoutes(options.bus));
+  app.use(packRoutes(options.bus));
   app.use(streamRoutes(options.bus, uploads));
   app.use(streamSettingsRoutes(options.bus));
   app.use(promptHistoryRoutes(options.bus));

@@ -7,6 +7,8 @@ export const ERROR_CODES = [
   'UNAUTHENTICATED',
   'FORBIDDEN',
   'NOT_FOUND',
+  /** What existed and is no more: an expired or revoked share link (410). */
+  'GONE',
   'CONFLICT',
   'PAYLOAD_TOO_LARGE',
   'TOO_MANY_REQUESTS',

@@ -10,6 +10,7 @@ export * from './accounts';
 export * from './catalogue';
 export * from './ai';
 export * from './signature';
+export * from './packs';
 export * from './records';
 export * from './bus-admin';
 export * from './rules';

@@ -23,6 +23,7 @@ import {
   moduleOperations,
 } from './catalogue';
 import { type EventDefinition, type Operation } from './operation';
+import { packListOperations, packOperations } from './packs';
 import { aiRecordOperations, recordEvents, signatureRecordOperations } from './records';
 import { promptHistoryOperations, signatureEvents, signatureOperations, streamOperations } from './signature';
 
@@ -46,6 +47,8 @@ export const OPERATIONS: readonly Operation[] = [
   ...Object.values(aiRecordOperations),
   ...Object.values(signatureRecordOperations),
   ...Object.values(deadLetterOperations),
+  ...Object.values(packListOperations),
+  ...Object.values(packOperations),
 ];
 
 /** Every event a service publishes: its subject and payload shape. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import {
   OPERATIONS,
+  PACK_FORMAT,
   accessOf,
   aiOperations,
   signatureOperations,
@@ -228,6 +229,22 @@ const SAMPLES: Record<string, (target: Target) => unknown> = {
   }),
   'svc.signature.stream.history.list': (t) => ({ userId: t.userId }),
   'svc.signature.stream.history.get': (t) => ({ userId: t.userId, id: MISSING }),
+  'svc.ai.packs.contents': (t) => ({ user_id: t.userId, names: ['Light'] }),
+  'svc.ai.packs.import': (t) => ({
+    user_id: t.userId,
+    pack: {
+      format: PACK_FORMAT,
+      version: 1,
+      signature: { names: SIX, type: null },
+      elements: [{ name: 'Light', reason: null, subElements: [{ name: 'Beam' }] }],
+    },
+  }),
+  'svc.signature.packs.export': (t) => ({ userId: t.userId }),
+  'svc.signature.packs.links.create': (t) => ({ userId: t.userId, expiresInDays: 1 }),
+  'svc.signature.packs.links.list': (t) => ({ userId: t.userId }),
+  'svc.signature.packs.links.revoke': (t) => ({ userId: t.userId, id: MISSING }),
+  'svc.signature.packs.links.open': () => ({ token: 'A'.repeat(43) }),
+  'svc.signature.packs.links.import': () => ({ token: 'A'.repeat(43) }),
 };
 
 let fixture: AdminFixture;

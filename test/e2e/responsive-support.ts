@@ -81,6 +81,8 @@ export function userRoutes(user: SeededUser): RouteCheck[] {
     { path: '/pro/AgentBR', ready: 'main select' },
     { path: `/pro/${user.proId}`, ready: 'main h1' },
     { path: '/pro/SignatureListingoptRB/0', ready: 'main h1' },
+    { path: '/packs', ready: 'main input[type="file"]' },
+    { path: '/packs/not-a-pack-token', ready: 'main .pack-link-message' },
   ];
 }
 

@@ -26,6 +26,12 @@ const StreamScreen = lazy(() =>
 const ItemDetailScreen = lazy(() =>
   import('./workspace/detail/ItemDetailScreen').then((m) => ({ default: m.ItemDetailScreen })),
 );
+const PacksScreen = lazy(() =>
+  import('./workspace/packs/PacksScreen').then((m) => ({ default: m.PacksScreen })),
+);
+const SharedPackScreen = lazy(() =>
+  import('./workspace/packs/SharedPackScreen').then((m) => ({ default: m.SharedPackScreen })),
+);
 const AdminApp = lazy(() => import('./admin/AdminApp'));
 const DashboardScreen = lazy(() =>
   import('./screens/workspace/DashboardScreen').then((m) => ({ default: m.DashboardScreen })),
@@ -69,6 +75,8 @@ export function App() {
           <Route path="/pro/:id" element={<ItemDetailScreen family="tr" />} />
           <Route path="/types/streamBM" element={<StreamScreen />} />
           <Route path="/pro/SignatureListingoptRB/:index" element={<SignatureDetailScreen />} />
+          <Route path="/packs" element={<PacksScreen />} />
+          <Route path="/packs/:token" element={<SharedPackScreen />} />
         </Route>
         <Route element={<ProtectedRoute adminOnly />}>
           <Route path="/admin/*" element={<AdminApp />} />

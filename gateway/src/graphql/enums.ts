@@ -8,6 +8,9 @@ import {
   CHAT_ROLES,
   JOB_TICKET_STATUSES,
   LIST_FAMILIES,
+  PACK_ENTRY_KINDS,
+  PACK_LINK_STATES,
+  PACK_SKIP_REASONS,
   RECORD_CHANGES,
   SIGNATURE_CHANGES,
   PROMPT_VERSION_ORIGINS,
@@ -86,4 +89,19 @@ export const PromptVersionOrigin = graphqlEnum(
   PROMPT_VERSION_ORIGINS,
   'PromptVersionOrigin',
   'How a prompt version came to be: assembled from the selection, edited, refined, copied or uploaded with.',
+);
+export const PackEntryKind = graphqlEnum(
+  PACK_ENTRY_KINDS,
+  'PackEntryKind',
+  "What a pack import entry is: the signature's type (a Types item), an element or a sub_element.",
+);
+export const PackSkipReason = graphqlEnum(
+  PACK_SKIP_REASONS,
+  'PackSkipReason',
+  'Why an import skipped an entry: already_present in your lists, or invalid (the lists do not accept it).',
+);
+export const PackLinkState = graphqlEnum(
+  PACK_LINK_STATES,
+  'PackLinkState',
+  'A share link is active until it expires or its owner revokes it.',
 );

@@ -6,6 +6,7 @@ import { AdminUserSubscriptions } from './admin/admin-user-subscriptions';
 import { ADMIN_CATALOGUE_RESOLVERS } from './admin/admin-resolvers';
 import { AI_RESOLVERS } from './ai';
 import { AuthResolver } from './auth/auth-resolver';
+import { PackResolver } from './packs/pack-resolver';
 import {
   PromptHistoryResolver,
   SignatureResolver,
@@ -28,6 +29,7 @@ export function buildGatewaySchema(events: EventHub): Promise<GraphQLSchema> {
       StreamSettingsResolver,
       PromptHistoryResolver,
       SignatureSubscriptions,
+      PackResolver,
       ...AI_RESOLVERS,
     ],
     validate: false,

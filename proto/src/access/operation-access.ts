@@ -104,6 +104,15 @@ export const OPERATION_ACCESS: Readonly<Record<string, OperationAccess>> = {
   'svc.signature.stream.history.save': WRITE,
   'svc.signature.stream.history.list': WRITE,
   'svc.signature.stream.history.get': WRITE,
+  'svc.ai.packs.contents': READ,
+  'svc.ai.packs.import': WRITE,
+  'svc.signature.packs.export': READ,
+  'svc.signature.packs.links.create': WRITE,
+  'svc.signature.packs.links.list': READ,
+  'svc.signature.packs.links.revoke': WRITE,
+  // Any signed-in user holding the token; the link's owner is not the caller, so no owner rule applies.
+  'svc.signature.packs.links.open': SIGNED_IN,
+  'svc.signature.packs.links.import': SIGNED_IN,
 };
 
 export const accessOf = (subject: string): OperationAccess | undefined => OPERATION_ACCESS[subject];

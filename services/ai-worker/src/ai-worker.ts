@@ -5,6 +5,7 @@ import {
   aiEvents,
   aiOperations,
   aiUserChatOperation,
+  packListOperations,
   type Operation,
   type ParsedRequestOf,
   type RequestContext,
@@ -39,6 +40,8 @@ import { ListItemSchema } from './lists/list-item.entity';
 import { SubElementHandlers } from './lists/sub-element-handlers';
 import { SubElementSchema } from './lists/sub-element.entity';
 import { aiMigrations } from './migrations';
+import { importPack } from './packs/pack-import';
+import { packContents } from './packs/pack-contents';
 import { ChatHandlers } from './provider/chat-handler';
 import { onlyForLiveSessions } from './generation/live-session-jobs';
 import { serveAdminRecords } from './records';
@@ -179,6 +182,8 @@ export async function startAiWorker(options: AiWorkerOptions): Promise<RunningSe
     on(ops.setSubElementChosen, (r, c) => selection.setSubElementChosen(r, c)),
     on(ops.leaveElement, (r, c) => selection.leaveElement(r, c)),
     on(ops.importSelection, (r, c) => selectionImport.importSelection(r, c)),
+    on(packListOperations.contents, (r, c) => packContents(em(), bus, r, c)),
+    on(packListOperations.import, (r, c) => importPack(bus, writer, r, c)),
     onEvent(bus, accountEvents.userDeleted, ({ userId }) => deleteUserRows(em(), AI_SCHEMA, userId), {
       durable: 'ai-worker-user-deleted',
     }),

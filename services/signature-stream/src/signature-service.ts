@@ -1,4 +1,4 @@
-import { promptHistoryOperations, signatureOperations, streamOperations } from '@promptloom/proto';
+import { packOperations, promptHistoryOperations, signatureOperations, streamOperations } from '@promptloom/proto';
 import {
   OutboxEntrySchema,
   OutboxRelay,
@@ -17,6 +17,8 @@ import {
 import { DEFAULT_IMAGE_LIMITS, type ImageLimits } from './images/image-limits';
 import { startIncomingSweeper } from './images/incoming-sweeper';
 import { signatureMigrations } from './migrations';
+import { PackHandlers } from './packs/pack-handlers';
+import { PackLinkSchema } from './packs/pack-link.entity';
 import { serveSignatureRecords } from './records';
 import { SavedSignatureSchema } from './signatures/saved-signature.entity';
 import { SignatureHandlers } from './signatures/signature-handlers';
@@ -60,7 +62,13 @@ export async function startSignatureService(
     url: options.databaseUrl,
     pool: options.databasePool,
     schema: SIGNATURE_SCHEMA,
-    entities: [SavedSignatureSchema, StreamUploadSchema, StreamSettingsSchema, OutboxEntrySchema],
+    entities: [
+      SavedSignatureSchema,
+      StreamUploadSchema,
+      StreamSettingsSchema,
+      PackLinkSchema,
+      OutboxEntrySchema,
+    ],
     migrations: signatureMigrations,
     logger,
   });
@@ -81,6 +89,8 @@ export async function startSignatureService(
   const settings = new StreamSettingsHandlers(em, bus, writer);
   const history = new PromptHistoryHandlers(em, bus, writer, SIGNATURE_SCHEMA, options.promptHistoryCap);
   const h = promptHistoryOperations;
+  const packs = new PackHandlers(em, bus, writer);
+  const p = packOperations;
   const s = signatureOperations;
   const t = streamOperations;
   const handlers: Unsubscribe[] = await Promise.all([
@@ -101,6 +111,12 @@ export async function startSignatureService(
     handle(bus, h.save, (request, context) => history.save(request, context)),
     handle(bus, h.list, (request, context) => history.list(request, context)),
     handle(bus, h.get, (request, context) => history.get(request, context)),
+    handle(bus, p.export, (request, context) => packs.export(request, context)),
+    handle(bus, p.createLink, (request, context) => packs.createLink(request, context)),
+    handle(bus, p.listLinks, (request, context) => packs.listLinks(request, context)),
+    handle(bus, p.revokeLink, (request, context) => packs.revokeLink(request, context)),
+    handle(bus, p.openLink, (request, context) => packs.openLink(request, context)),
+    handle(bus, p.importLink, (request, context) => packs.importLink(request, context)),
     followUserDeletions(bus, em, objectStore, logger),
   ]);
   handlers.push(...(await serveSignatureRecords(bus, em, writer, SIGNATURE_SCHEMA)));

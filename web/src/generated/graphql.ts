@@ -44,6 +44,9 @@ export type ListFamily = 'tl' | 'tr' | 'bl' | 'br';
 /** Ascending or descending. */
 export type SortDirection = 'asc' | 'desc';
 
+/** A share link is active until it expires or its owner revokes it. */
+export type PackLinkState = 'active' | 'expired' | 'revoked';
+
 /** One entry of the stored types map (activeElementsSubType). */
 export type TypeElementsInput = {
   type: string;
@@ -188,6 +191,12 @@ export type LoginInput = {
   email: string;
   password: string;
 };
+
+/** What a pack import entry is: the signature's type (a Types item), an element or a sub_element. */
+export type PackEntryKind = 'type' | 'element' | 'sub_element';
+
+/** Why an import skipped an entry: already_present in your lists, or invalid (the lists do not accept it). */
+export type PackSkipReason = 'already_present' | 'invalid';
 
 export type SignatureInput = {
   username: string;
@@ -1183,6 +1192,144 @@ export type ImportSelectionMutation = {
   };
 };
 
+export type PackContentFieldsFragment = {
+  format: string;
+  version: number;
+  signature: { names: Array<string>; type: string | null; code: string | null };
+  elements: Array<{
+    name: string;
+    reason: string | null;
+    subElements: Array<{ name: string; group: string; reason: string | null }>;
+  }>;
+};
+
+export type PackLinkFieldsFragment = {
+  id: number;
+  code: string;
+  createdAt: string;
+  expiresAt: string;
+  revokedAt: string | null;
+  state: PackLinkState;
+};
+
+export type PackImportReportFieldsFragment = {
+  message: string;
+  added: Array<{ kind: PackEntryKind; name: string; element: string | null }>;
+  skipped: Array<{
+    kind: PackEntryKind;
+    name: string;
+    element: string | null;
+    reason: PackSkipReason;
+    message: string;
+  }>;
+};
+
+export type MySignaturePackFileQueryVariables = Exact<{ [key: string]: never }>;
+
+export type MySignaturePackFileQuery = { mySignaturePack: { filename: string; content: string } };
+
+export type MySignaturePackLinksQueryVariables = Exact<{ [key: string]: never }>;
+
+export type MySignaturePackLinksQuery = {
+  mySignaturePackLinks: Array<{
+    id: number;
+    code: string;
+    createdAt: string;
+    expiresAt: string;
+    revokedAt: string | null;
+    state: PackLinkState;
+  }>;
+};
+
+export type SharedSignaturePackQueryVariables = Exact<{
+  token: string;
+}>;
+
+export type SharedSignaturePackQuery = {
+  sharedSignaturePack: {
+    expiresAt: string;
+    pack: {
+      format: string;
+      version: number;
+      signature: { names: Array<string>; type: string | null; code: string | null };
+      elements: Array<{
+        name: string;
+        reason: string | null;
+        subElements: Array<{ name: string; group: string; reason: string | null }>;
+      }>;
+    };
+  };
+};
+
+export type CreateSignaturePackLinkMutationVariables = Exact<{
+  expiresInDays?: number | null | undefined;
+}>;
+
+export type CreateSignaturePackLinkMutation = {
+  createSignaturePackLink: {
+    token: string;
+    link: {
+      id: number;
+      code: string;
+      createdAt: string;
+      expiresAt: string;
+      revokedAt: string | null;
+      state: PackLinkState;
+    };
+  };
+};
+
+export type RevokeSignaturePackLinkMutationVariables = Exact<{
+  id: number;
+}>;
+
+export type RevokeSignaturePackLinkMutation = {
+  revokeSignaturePackLink: {
+    id: number;
+    code: string;
+    createdAt: string;
+    expiresAt: string;
+    revokedAt: string | null;
+    state: PackLinkState;
+  };
+};
+
+export type ImportSignaturePackFileMutationVariables = Exact<{
+  file: string;
+}>;
+
+export type ImportSignaturePackFileMutation = {
+  importSignaturePack: {
+    message: string;
+    added: Array<{ kind: PackEntryKind; name: string; element: string | null }>;
+    skipped: Array<{
+      kind: PackEntryKind;
+      name: string;
+      element: string | null;
+      reason: PackSkipReason;
+      message: string;
+    }>;
+  };
+};
+
+export type ImportSharedSignaturePackMutationVariables = Exact<{
+  token: string;
+}>;
+
+export type ImportSharedSignaturePackMutation = {
+  importSharedSignaturePack: {
+    message: string;
+    added: Array<{ kind: PackEntryKind; name: string; element: string | null }>;
+    skipped: Array<{
+      kind: PackEntryKind;
+      name: string;
+      element: string | null;
+      reason: PackSkipReason;
+      message: string;
+    }>;
+  };
+};
+
 export type RefinePromptMutationVariables = Exact<{
   prompt: string;
   target?: string | null | undefined;
@@ -1448,6 +1595,121 @@ export const PromptVersionFieldsFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode<PromptVersionFieldsFragment, unknown>;
+export const PackContentFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'PackContentFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'SignaturePack' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'format' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'signature' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'names' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'type' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'elements' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'subElements' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'group' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PackContentFieldsFragment, unknown>;
+export const PackLinkFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'PackLinkFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'SignaturePackLink' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'revokedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'state' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PackLinkFieldsFragment, unknown>;
+export const PackImportReportFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'PackImportReportFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PackImportReport' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'added' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'element' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'skipped' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'element' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PackImportReportFieldsFragment, unknown>;
 export const StreamSettingsFieldsFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -5473,6 +5735,435 @@ export const ImportSelectionDocument = {
     },
   ],
 } as unknown as DocumentNode<ImportSelectionMutation, ImportSelectionMutationVariables>;
+export const MySignaturePackFileDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'MySignaturePackFile' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'mySignaturePack' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'filename' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'content' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MySignaturePackFileQuery, MySignaturePackFileQueryVariables>;
+export const MySignaturePackLinksDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'MySignaturePackLinks' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'mySignaturePackLinks' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'PackLinkFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'PackLinkFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'SignaturePackLink' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'revokedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'state' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MySignaturePackLinksQuery, MySignaturePackLinksQueryVariables>;
+export const SharedSignaturePackDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'SharedSignaturePack' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'token' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'sharedSignaturePack' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'token' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'token' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'pack' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'PackContentFields' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'PackContentFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'SignaturePack' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'format' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'signature' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'names' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'type' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'elements' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'subElements' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'group' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<SharedSignaturePackQuery, SharedSignaturePackQueryVariables>;
+export const CreateSignaturePackLinkDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'CreateSignaturePackLink' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'expiresInDays' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createSignaturePackLink' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'expiresInDays' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'expiresInDays' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'token' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'link' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'PackLinkFields' } }],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'PackLinkFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'SignaturePackLink' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'revokedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'state' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CreateSignaturePackLinkMutation, CreateSignaturePackLinkMutationVariables>;
+export const RevokeSignaturePackLinkDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'RevokeSignaturePackLink' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'revokeSignaturePackLink' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'PackLinkFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'PackLinkFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'SignaturePackLink' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'revokedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'state' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<RevokeSignaturePackLinkMutation, RevokeSignaturePackLinkMutationVariables>;
+export const ImportSignaturePackFileDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ImportSignaturePackFile' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'file' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'importSignaturePack' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'file' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'file' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'PackImportReportFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'PackImportReportFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PackImportReport' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'added' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'element' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'skipped' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'element' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ImportSignaturePackFileMutation, ImportSignaturePackFileMutationVariables>;
+export const ImportSharedSignaturePackDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ImportSharedSignaturePack' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'token' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'importSharedSignaturePack' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'token' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'token' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'PackImportReportFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'PackImportReportFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PackImportReport' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'added' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'element' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'skipped' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'element' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ImportSharedSignaturePackMutation, ImportSharedSignaturePackMutationVariables>;
 export const RefinePromptDocument = {
   kind: 'Document',
   definitions: [

@@ -1,13 +1,17 @@
 import { type EntityManager } from '@mikro-orm/postgresql';
 import { accountEvents } from '@promptloom/proto';
 import { onEvent, type Bus, type Logger, type ObjectStore, type Unsubscribe } from '@promptloom/shared';
+import { PackLinkRecord } from '../packs/pack-link.entity';
 import { SavedSignature } from '../signatures/saved-signature.entity';
 import { StreamUpload } from '../stream/stream-upload.entity';
 import { StreamSettingsRecord } from '../stream/stream-settings.entity';
 
 export const USER_DELETED_CONSUMER = 'signature-user-deleted';
 
-/** When a user is deleted, their signature, stream uploads, Stream settings, prompt history and every stored image go too. */
+/**
+ * When a user is deleted, their signature, stream uploads, Stream settings, prompt history, pack share links and
+ * every stored image go too.
+ */
 export function followUserDeletions(
   bus: Bus,
   em: () => EntityManager,
@@ -25,6 +29,7 @@ export function followUserDeletions(
         await tx.execute(`delete from "${tx.config.get('schema')}"."prompt_versions" where "user_id" = ?`, [
           userId,
         ]);
+        await tx.nativeDelete(PackLinkRecord, { userId });
       });
       await objects.deletePrefix(`users/${userId}/`);
       await objects.deletePrefix(`incoming/${userId}/`);

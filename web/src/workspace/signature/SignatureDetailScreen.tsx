@@ -149,6 +149,9 @@ export function SignatureDetailScreen() {
               <Link className="chip" to="/pro/SignatureListingBR">
                 All signature codes
               </Link>
+              <Link className="chip" to="/packs">
+                Share or import packs
+              </Link>
             </div>
           </>
         )}

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { formErrorsOf } from '../../apollo/field-errors';
+import { Logo } from '../../components/Logo';
+import { formatDate } from '../detail/DetailFields';
+import { ImportReportView } from './ImportReportView';
+import { IMPORT_SHARED_PACK, SHARED_PACK, type PackImportReport } from './pack-operations';
+import { PackContentView } from './PackContentView';
+import './packs.css';
+
+/** A share link opened by anyone signed in: what the pack holds, and its import into the reader's own lists. */
+export function SharedPackScreen() {
+  const token = useParams().token ?? '';
+  const shared = useQuery(SHARED_PACK, { variables: { token }, fetchPolicy: 'network-only' });
+  const [importPack, importing] = useMutation(IMPORT_SHARED_PACK);
+  const [report, setReport] = useState<PackImportReport | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+
+  async function importIntoMyLists() {
+    setMessage(null);
+    try {
+      const { data } = await importPack({ variables: { token } });
+      setReport(data?.importSharedSignaturePack ?? null);
+    } catch (error) {
+      setMessage(formErrorsOf(error, 'The pack could not be imported.').message);
+    }
+  }
+
+  const data = shared.data?.sharedSignaturePack;
+  return (
+    <div className="page">
+      <header className="topbar">
+        <Link className="chip" to="/packs">
+          ‹ Packs
+        </Link>
+        <Logo />
+        <span />
+      </header>
+      <main className="page-body packs-page">
+        <h1>Shared signature pack</h1>
+        {shared.loading && !data ? (
+          <p role="status">Loading...</p>
+        ) : !data ? (
+          <p className="form-error pack-link-message" role="alert">
+            {formErrorsOf(shared.error, 'This pack link was not found.').message}
+          </p>
+        ) : (
+          <>
+            <p className="pack-muted">Link expires {formatDate(data.expiresAt)}.</p>
+            <PackContentView pack={data.pack} />
+            <div className="pack-row">
+              <button
+                type="button"
+                className="button-primary"
+                disabled={importing.loading}
+                onClick={() => void importIntoMyLists()}
+              >
+                Import into my lists
+              </button>
+              <Link className="chip" to="/elements/ElementsListingBL">
+                My Elements
+              </Link>
+            </div>
+            {message && (
+              <p className="form-error" role="alert">
+                {message}
+              </p>
+            )}
+            {report && <ImportReportView report={report} />}
+          </>
+        )}
+      </main>
+    </div>
+  );
+}
