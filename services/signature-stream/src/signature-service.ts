@@ -1,4 +1,9 @@
-import { packOperations, promptHistoryOperations, signatureOperations, streamOperations } from '@promptloom/proto';
+import {
+  packOperations,
+  promptHistoryOperations,
+  signatureOperations,
+  streamOperations,
+} from '@promptloom/proto';
 import {
   OutboxEntrySchema,
   OutboxRelay,
