@@ -54,9 +54,8 @@ import { clientConfigRoutes } from './rest/client-config-routes';
 import { type GraphQLContext } from './graphql/context';
 import { formatError } from './graphql/errors';
 import { DEFAULT_GRAPHQL_LIMITS, limitRules, type GraphQLLimits } from './graphql/graphql-limits';
-import { httpOperationGuard } from './graphql/http-operation-guard';
-import { operationMetricsPlugin } from './graphql/operation-metrics';
-import { unavailableStatusPlugin } from './graphql/unavailable-status';
+import { HttpGraphQLContext } from './graphql/http-context';
+import { httpRequestPlugin } from './graphql/http-request-plugin';
 import { buildGatewaySchema } from './graphql/schema';
 import { startSubscriptionsServer } from './graphql/subscriptions-server';
 import { EventHub, type EventHubOptions } from './subscriptions/event-hub';
@@ -166,10 +165,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     plugins: [
       // No cache hints are used (GraphQL answers are per user); Apollo's default plugin would wrap every field.
       ApolloServerPluginCacheControlDisabled(),
-      httpOperationGuard(),
+      httpRequestPlugin(),
       ApolloServerPluginDrainHttpServer({ httpServer }),
-      unavailableStatusPlugin(),
-      operationMetricsPlugin(),
       { serverWillStart: async () => ({ drainServer: () => subscriptions.close() }) },
     ],
   });
@@ -203,17 +200,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   app.use(
     GRAPHQL_PATH,
     expressMiddleware(apollo, {
-      context: async ({ req }) => ({
-        request: req.context,
-        authError: req.authError,
-        // Read only by sign-in and sign-up: proxy-addr's walk over X-Forwarded-For is not done for every request.
-        get clientIp() {
-          return req.ip;
-        },
-        sessions,
-        bus: options.bus,
-        events,
-      }),
+      context: async ({ req }) => new HttpGraphQLContext(req, sessions, options.bus, events),
     }),
   );
   app.use(authRoutes(sessions));

@@ -48,17 +48,20 @@ export class Sessions {
     return this.open(user, sessionVersion);
   }
 
-  /** The signed-in user as stored (kept a few seconds); a deleted or deactivated account ends the session. */
-  async currentUser(context: RequestContext): Promise<PublicUser> {
+  /**
+   * The signed-in user as stored (kept a few seconds); a deleted or deactivated account ends the session. Answers
+   * synchronously when the record is kept (most requests), a promise otherwise.
+   */
+  currentUser(context: RequestContext): PublicUser | Promise<PublicUser> {
     if (!context.actor) throw new DomainError('UNAUTHENTICATED', NOT_AUTHENTICATED_MESSAGE);
-    const user = await this.users.get(context.actor.userId, context).catch((error: unknown) => {
+    const kept = this.users.kept(context.actor.userId);
+    if (kept) return activeUser(kept);
+    return this.users.get(context.actor.userId, context).then(activeUser, (error: unknown) => {
       if (error instanceof DomainError && error.code === 'NOT_FOUND') {
         throw new DomainError('UNAUTHENTICATED', 'Your account no longer exists. Please sign up again.');
       }
       throw error;
     });
-    if (user.status !== 'Active') throw new DomainError('FORBIDDEN', 'Your account is inactive.');
-    return user;
   }
 
   /**
@@ -86,4 +89,9 @@ export class Sessions {
     });
     return { accessToken: token, expiresInSeconds, user };
   }
+}
+
+function activeUser(user: PublicUser): PublicUser {
+  if (user.status !== 'Active') throw new DomainError('FORBIDDEN', 'Your account is inactive.');
+  return user;
 }

@@ -13,7 +13,8 @@ export function requestTextGuard() {
   return (request: Request, response: Response, next: NextFunction) => {
     const pathProblem = problemOfPath(request.path);
     if (pathProblem) return refuseInput(request, response, 400, { path: [pathProblem] });
-    const queryProblems = findUnsafeText(request.query);
+    // Without a query string the query is empty: Express would parse the URL again only to say so.
+    const queryProblems = request.url.includes('?') ? findUnsafeText(request.query) : null;
     if (queryProblems) return refuseInput(request, response, 400, queryProblems);
     const isGraphQL = request.path === GRAPHQL_PATH;
     const bodyProblems =
@@ -23,8 +24,12 @@ export function requestTextGuard() {
   };
 }
 
+const PLAIN_PATH = /^[\x21-\x24\x26-\x7e]*$/;
+
 /** Why a raw (still percent-encoded) path is refused, or null. */
 export function problemOfPath(rawPath: string): string | null {
+  // Printable ASCII without '%' decodes to itself and holds no control character: the usual path is this.
+  if (PLAIN_PATH.test(rawPath)) return null;
   for (const segment of rawPath.split('/')) {
     let decoded: string;
     try {

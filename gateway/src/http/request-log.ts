@@ -8,7 +8,8 @@ import { httpRequestDuration, withLogContext, type Logger } from '@promptloom/sh
 export function requestLog(logger: Logger) {
   return (request: Request, response: Response, next: NextFunction) => {
     const started = process.hrtime.bigint();
-    response.once('finish', () => {
+    // `on`, not `once`: a response finishes once, and once's wrapper is one more allocation per request.
+    response.on('finish', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       // The route pattern, not the path, keeps the label set small: `/api/admin/user/update/:id`.
       const route = `${request.baseUrl}${(request.route as { path?: string } | undefined)?.path ?? ''}`;
