@@ -12,6 +12,7 @@ export * from './ai';
 export * from './signature';
 export * from './records';
 export * from './bus-admin';
+export * from './away';
 export * from './rules';
 export * from './targets';
 export * from './registry';

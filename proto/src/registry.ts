@@ -13,6 +13,7 @@ import {
   aiOperations,
   aiUserChatOperation,
 } from './ai';
+import { awayOperations } from './away';
 import { deadLetterOperations } from './bus-admin';
 import {
   auditOperations,
@@ -45,6 +46,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...Object.values(aiRecordOperations),
   ...Object.values(signatureRecordOperations),
   ...Object.values(deadLetterOperations),
+  ...Object.values(awayOperations),
 ];
 
 /** Every event a service publishes: its subject and payload shape. */

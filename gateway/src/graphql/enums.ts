@@ -4,6 +4,7 @@ import {
   AI_CALL_OUTCOMES,
   AI_PURPOSES,
   AUDITED_ENTITIES,
+  AWAY_CHANGE_KINDS,
   CHANGE_ACTIONS,
   CHAT_ROLES,
   JOB_TICKET_STATUSES,
@@ -11,6 +12,7 @@ import {
   RECORD_CHANGES,
   SIGNATURE_CHANGES,
   SORT_DIRECTIONS,
+  VISIT_STARTS,
   type AccountStatus as AccountStatusValue,
   type ListFamily as ListFamilyValue,
 } from '@promptloom/proto';
@@ -79,4 +81,16 @@ export const AiCallOutcome = graphqlEnum(
   AI_CALL_OUTCOMES,
   'AiCallOutcome',
   'How a provider call ended: ok, failed, or cancelled.',
+);
+
+export const VisitStart = graphqlEnum(
+  VISIT_STARTS,
+  'VisitStart',
+  'Why the app starts a visit: sign_in (always a new window away) or resume (after 10 minutes unseen).',
+);
+
+export const AwayChangeKind = graphqlEnum(
+  AWAY_CHANGE_KINDS,
+  'AwayChangeKind',
+  'What changed while you were away: an AI run finished, your signature was saved, an admin edited your records.',
 );

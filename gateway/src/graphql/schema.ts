@@ -6,6 +6,7 @@ import { AdminUserSubscriptions } from './admin/admin-user-subscriptions';
 import { ADMIN_CATALOGUE_RESOLVERS } from './admin/admin-resolvers';
 import { AI_RESOLVERS } from './ai';
 import { AuthResolver } from './auth/auth-resolver';
+import { AwayResolver } from './away/away-resolver';
 import {
   SignatureResolver,
   SignatureSubscriptions,
@@ -27,6 +28,7 @@ export function buildGatewaySchema(events: EventHub): Promise<GraphQLSchema> {
       StreamSettingsResolver,
       SignatureSubscriptions,
       ...AI_RESOLVERS,
+      AwayResolver,
     ],
     validate: false,
     pubSub: events,

@@ -1,4 +1,4 @@
-import { signatureOperations, streamOperations } from '@promptloom/proto';
+import { awayOperations, signatureOperations, streamOperations } from '@promptloom/proto';
 import {
   OutboxEntrySchema,
   OutboxRelay,
@@ -21,6 +21,7 @@ import { serveSignatureRecords } from './records';
 import { SavedSignatureSchema } from './signatures/saved-signature.entity';
 import { SignatureHandlers } from './signatures/signature-handlers';
 import { SignatureSwap } from './signatures/signature-swap';
+import { signaturesSavedAway } from './signatures/signatures-saved-away';
 import { refinePrompt } from './stream/refine';
 import { StreamHandlers } from './stream/stream-handlers';
 import { StreamUploadSchema } from './stream/stream-upload.entity';
@@ -93,6 +94,9 @@ export async function startSignatureService(
     handle(bus, t.getSettings, (request, context) => settings.get(request.userId, context)),
     handle(bus, t.updateSettings, (request, context) => settings.update(request, context)),
     handle(bus, t.check, (request, context) => checkStreamPrompt(bus, request, context)),
+    handle(bus, awayOperations.signaturesSaved, (request, context) =>
+      signaturesSavedAway(em(), bus, SIGNATURE_SCHEMA, request, context),
+    ),
     followUserDeletions(bus, em, objectStore, logger),
   ]);
   handlers.push(...(await serveSignatureRecords(bus, em, writer, SIGNATURE_SCHEMA)));

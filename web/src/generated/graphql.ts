@@ -23,6 +23,8 @@ export type AiCallFilterInput = {
   model?: string | null | undefined;
   outcome?: AiCallOutcome | null | undefined;
   jobId?: string | null | undefined;
+  /** Only calls steered by the user's reasons. */
+  withReasons?: boolean | null | undefined;
   /** Text in the messages, reply or failure. */
   q?: string | null | undefined;
   /** First UTC day, YYYY-MM-DD. */
@@ -234,6 +236,7 @@ export type AdminAiCallQuery = {
     reply: string | null;
     cut: boolean;
     messages: Array<{ role: string; content: string }>;
+    reasons: Array<{ item: string; reason: string }>;
   };
 };
 
@@ -664,7 +667,12 @@ export type RunAgentMutationVariables = Exact<{
 }>;
 
 export type RunAgentMutation = {
-  runAgent: { jobId: string | null; status: JobTicketStatus; nextDate: string | null };
+  runAgent: {
+    jobId: string | null;
+    status: JobTicketStatus;
+    nextDate: string | null;
+    reasonsUsed: Array<{ item: string; reason: string }>;
+  };
 };
 
 export type ListJobsDoneSubscriptionVariables = Exact<{
@@ -942,7 +950,13 @@ export type RefinePromptMutationVariables = Exact<{
 }>;
 
 export type RefinePromptMutation = {
-  refinePrompt: { refined: boolean; prompt: string; message: string | null; offline: boolean };
+  refinePrompt: {
+    refined: boolean;
+    prompt: string;
+    message: string | null;
+    offline: boolean;
+    reasonsUsed: Array<{ item: string; reason: string }>;
+  };
 };
 
 export type StreamSettingsFieldsFragment = {
@@ -1308,6 +1322,17 @@ export const AdminAiCallDocument = {
                 },
                 { kind: 'Field', name: { kind: 'Name', value: 'reply' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'cut' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'reasons' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'item' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+                    ],
+                  },
+                },
               ],
             },
           },
@@ -3410,6 +3435,17 @@ export const RunAgentDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'jobId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'status' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'nextDate' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'reasonsUsed' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'item' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+                    ],
+                  },
+                },
               ],
             },
           },
@@ -4642,6 +4678,17 @@ export const RefinePromptDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'prompt' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'message' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'offline' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'reasonsUsed' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'item' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+                    ],
+                  },
+                },
               ],
             },
           },
