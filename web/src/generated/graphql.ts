@@ -46,6 +46,9 @@ export type ListFamily = 'tl' | 'tr' | 'bl' | 'br';
 /** Ascending or descending. */
 export type SortDirection = 'asc' | 'desc';
 
+/** What changed while you were away: an AI run finished, your signature was saved, an admin edited your records. */
+export type AwayChangeKind = 'run_finished' | 'signature_saved' | 'admin_edit';
+
 /** One entry of the stored types map (activeElementsSubType). */
 export type TypeElementsInput = {
   type: string;
@@ -145,6 +148,9 @@ export type LoginInput = {
   email: string;
   password: string;
 };
+
+/** Why the app starts a visit: sign_in (always a new window away) or resume (after 10 minutes unseen). */
+export type VisitStart = 'sign_in' | 'resume';
 
 export type SignatureInput = {
   username: string;
@@ -641,6 +647,37 @@ export type SignupMutation = {
   };
 };
 
+export type AwayReportFragment = {
+  since: string | null;
+  until: string | null;
+  dismissed: boolean;
+  changes: Array<{ kind: AwayChangeKind; label: string; link: string; at: string }>;
+};
+
+export type BeginVisitMutationVariables = Exact<{
+  start: VisitStart;
+}>;
+
+export type BeginVisitMutation = {
+  beginVisit: {
+    since: string | null;
+    until: string | null;
+    dismissed: boolean;
+    changes: Array<{ kind: AwayChangeKind; label: string; link: string; at: string }>;
+  };
+};
+
+export type DismissWhileYouWereAwayMutationVariables = Exact<{ [key: string]: never }>;
+
+export type DismissWhileYouWereAwayMutation = {
+  dismissWhileYouWereAway: {
+    since: string | null;
+    until: string | null;
+    dismissed: boolean;
+    changes: Array<{ kind: AwayChangeKind; label: string; link: string; at: string }>;
+  };
+};
+
 export type PreviousSettingsQueryVariables = Exact<{
   family: ListFamily;
 }>;
@@ -1055,6 +1092,37 @@ export const AdminUserFieldsFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode<AdminUserFieldsFragment, unknown>;
+export const AwayReportFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AwayReport' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'WhileYouWereAway' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'since' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'until' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dismissed' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'changes' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'link' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'at' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AwayReportFragment, unknown>;
 export const ListItemFieldsFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -3315,6 +3383,121 @@ export const SignupDocument = {
     },
   ],
 } as unknown as DocumentNode<SignupMutation, SignupMutationVariables>;
+export const BeginVisitDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'BeginVisit' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'start' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'VisitStart' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'beginVisit' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'start' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'start' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AwayReport' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AwayReport' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'WhileYouWereAway' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'since' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'until' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dismissed' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'changes' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'link' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'at' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<BeginVisitMutation, BeginVisitMutationVariables>;
+export const DismissWhileYouWereAwayDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'DismissWhileYouWereAway' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'dismissWhileYouWereAway' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AwayReport' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AwayReport' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'WhileYouWereAway' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'since' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'until' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dismissed' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'changes' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'link' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'at' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<DismissWhileYouWereAwayMutation, DismissWhileYouWereAwayMutationVariables>;
 export const PreviousSettingsDocument = {
   kind: 'Document',
   definitions: [
