@@ -8,7 +8,7 @@ const SHOWN = 3;
 export function ReasonsUsedNote({ reasons }: { reasons: readonly Used[] | undefined }) {
   if (!reasons || reasons.length === 0) return null;
   const count = reasons.length;
-  const label = `Used ${count} of your reason${count === 1 ? '' : 's'}`;
+  const label = `Used ${count} of your reasons`;
   return (
     <details className="notice reasons-used" data-testid="reasons-used">
       <summary>
