@@ -47,6 +47,7 @@ import { adminCatalogueRoutes } from './rest/admin-catalogue-routes';
 import { adminDeadLetterRoutes } from './rest/admin-dead-letter-routes';
 import { adminInsightRoutes } from './rest/admin-insight-routes';
 import { adminRecordRoutes } from './rest/admin-record-routes';
+import { awayRoutes } from './rest/away-routes';
 import { adminUserRoutes } from './rest/admin-user-routes';
 import { aiRoutes } from './rest/ai';
 import { authRoutes } from './rest/auth-routes';
@@ -219,6 +220,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   app.use(adminInsightRoutes(options.bus));
   app.use(adminDeadLetterRoutes(options.bus));
   app.use(adminRecordRoutes(options.bus));
+  app.use(awayRoutes(options.bus));
   app.use('/api', (_request, response) => {
     response.status(404).json({ message: 'Not found.' });
   });

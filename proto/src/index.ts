@@ -13,6 +13,7 @@ export * from './signature';
 export * from './packs';
 export * from './records';
 export * from './bus-admin';
+export * from './away';
 export * from './rules';
 export * from './targets';
 export * from './registry';

@@ -13,6 +13,7 @@ import {
   aiOperations,
   aiUserChatOperation,
 } from './ai';
+import { awayOperations } from './away';
 import { deadLetterOperations } from './bus-admin';
 import {
   auditOperations,
@@ -49,6 +50,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...Object.values(deadLetterOperations),
   ...Object.values(packListOperations),
   ...Object.values(packOperations),
+  ...Object.values(awayOperations),
 ];
 
 /** Every event a service publishes: its subject and payload shape. */

@@ -89,6 +89,9 @@ interface Target {
 
 const SIX = ['Aurora', 'Dusk', 'Ember', 'Frost', 'Glow', 'Haze'];
 const MISSING = 999_999;
+/** A window away for the "While you were away" samples (issue 19). */
+const AWAY_SINCE = '2026-01-01T00:00:00.000Z';
+const AWAY_UNTIL = '2026-01-02T00:00:00.000Z';
 
 /** A valid request for each operation (validation runs before any check, so an invalid one would hide it). */
 const SAMPLES: Record<string, (target: Target) => unknown> = {
@@ -127,10 +130,17 @@ const SAMPLES: Record<string, (target: Target) => unknown> = {
   'svc.admin.dashboard.figures': () => ({}),
   'svc.admin.deadLetters.list': () => ({}),
   'svc.admin.deadLetters.retry': () => ({ sequence: MISSING }),
+  'svc.admin.visits.begin': (t) => ({ user_id: t.userId, start: 'resume' }),
+  'svc.admin.visits.get': (t) => ({ user_id: t.userId }),
+  'svc.admin.visits.dismiss': (t) => ({ user_id: t.userId }),
+  'svc.admin.away.changes': (t) => ({ user_id: t.userId, since: AWAY_SINCE, until: AWAY_UNTIL }),
+  'svc.ai.away.changes': (t) => ({ user_id: t.userId, since: AWAY_SINCE, until: AWAY_UNTIL }),
+  'svc.signature.away.changes': (t) => ({ user_id: t.userId, since: AWAY_SINCE, until: AWAY_UNTIL }),
   'svc.ai.models': () => ({}),
   'svc.ai.chat': () => ({ model: 'gpt-4o', messages: [{ role: 'user', content: 'Hello' }] }),
   'svc.ai.chat.user': () => ({ model: 'gpt-4o', messages: [{ role: 'user', content: 'Hello' }] }),
   'svc.ai.quota.get': (t) => ({ user_id: t.userId }),
+  'svc.ai.reasons.guidance': (t) => ({ user_id: t.userId, family: 'tr' }),
   'svc.ai.quota.set': (t) => ({ user_id: t.userId, daily_limit: 5 }),
   'svc.ai.calls.list': () => ({}),
   'svc.ai.calls.get': () => ({ id: MISSING }),

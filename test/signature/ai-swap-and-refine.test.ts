@@ -115,6 +115,7 @@ describe('refine through the AI worker', () => {
       prompt: 'A luminous photograph of a quiet harbour at dawn. --ar 16:9 --v 6 --q 2',
       message: null,
       offline: false,
+      reasons_used: [],
     });
     const request = fake.requests.at(-1)!;
     expect(request.body.model).toBe('gpt-4-0125-preview');
@@ -160,6 +161,7 @@ describe('refine through the AI worker', () => {
       prompt: 'A knight at dawn, banners in the wind. --oref https://example.com/k.png --ar 16:9 --v 7 --q 2',
       message: "The AI's answer was adjusted for Midjourney v7: Change to --oref.",
       offline: false,
+      reasons_used: [],
     });
     const request = fake.requests.at(-1)!;
     expect(request.body.messages[1]!.content).toContain('Midjourney v7');
@@ -174,6 +176,7 @@ describe('refine through the AI worker', () => {
         "The AI's answer is not a valid Midjourney v6 prompt (The multi-prompt weights add up to -2; Midjourney " +
         'needs a total above 0.); the prompt is unchanged.',
       offline: false,
+      reasons_used: [],
     });
 
     fake.reply({ content: 'harbour at dawn, ((golden light:1.3), calm water --ar 16:9' });

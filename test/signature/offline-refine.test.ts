@@ -30,6 +30,7 @@ describe('Refine without an AI key (the offline provider)', () => {
       prompt: 'Photography image. Professional focus: Architect, Curator. --style raw --ar 3:2 --v 6',
       message: OFFLINE_REFINE_MESSAGE,
       offline: true,
+      reasons_used: [],
     });
   });
 

@@ -4,6 +4,7 @@ import {
   AI_CALL_OUTCOMES,
   AI_PURPOSES,
   AUDITED_ENTITIES,
+  AWAY_CHANGE_KINDS,
   CHANGE_ACTIONS,
   CHAT_ROLES,
   JOB_TICKET_STATUSES,
@@ -15,6 +16,7 @@ import {
   SIGNATURE_CHANGES,
   PROMPT_VERSION_ORIGINS,
   SORT_DIRECTIONS,
+  VISIT_STARTS,
   type AccountStatus as AccountStatusValue,
   type ListFamily as ListFamilyValue,
 } from '@promptloom/proto';
@@ -104,4 +106,16 @@ export const PackLinkState = graphqlEnum(
   PACK_LINK_STATES,
   'PackLinkState',
   'A share link is active until it expires or its owner revokes it.',
+);
+
+export const VisitStart = graphqlEnum(
+  VISIT_STARTS,
+  'VisitStart',
+  'Why the app starts a visit: sign_in (always a new window away) or resume (after 10 minutes unseen).',
+);
+
+export const AwayChangeKind = graphqlEnum(
+  AWAY_CHANGE_KINDS,
+  'AwayChangeKind',
+  'What changed while you were away: an AI run finished, your signature was saved, an admin edited your records.',
 );

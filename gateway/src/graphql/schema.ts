@@ -7,6 +7,7 @@ import { ADMIN_CATALOGUE_RESOLVERS } from './admin/admin-resolvers';
 import { AI_RESOLVERS } from './ai';
 import { AuthResolver } from './auth/auth-resolver';
 import { PackResolver } from './packs/pack-resolver';
+import { AwayResolver } from './away/away-resolver';
 import {
   PromptHistoryResolver,
   SignatureResolver,
@@ -31,6 +32,7 @@ export function buildGatewaySchema(events: EventHub): Promise<GraphQLSchema> {
       SignatureSubscriptions,
       PackResolver,
       ...AI_RESOLVERS,
+      AwayResolver,
     ],
     validate: false,
     pubSub: events,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { recordId } from '../fields';
 import { defineEvent, defineOperation } from '../operation';
 import { PageRequest, pageOf, wholeNumber } from '../paging';
+import { ReasonsUsed } from './guidance';
 
 /** Why the product called the provider: one per kind of call (README "AI Calls"). */
 export const AI_PURPOSES = [
@@ -34,6 +35,8 @@ export const ChatAudit = z.object({
   purpose: AiPurpose,
   /** The generation job whose items the reply became: links a TL/TR/BL record to its calls. */
   jobId: z.string().max(64).optional(),
+  /** Issue 19: the user's reasons this call's prompt carried as guidance (kept on the record, for admins). */
+  reasons: ReasonsUsed.optional(),
 });
 export type ChatAudit = z.infer<typeof ChatAudit>;
 
@@ -69,6 +72,8 @@ export const AiCallDetail = AiCallSummary.extend({
   reply: z.string().nullable(),
   /** True when a message or the reply was longer than AI_CALL_TEXT_MAX_BYTES and was cut. */
   cut: z.boolean(),
+  /** The user's reasons the prompt carried as guidance (issue 19); empty when none. */
+  reasons: ReasonsUsed,
 });
 export type AiCallDetail = z.infer<typeof AiCallDetail>;
 
@@ -92,6 +97,12 @@ export const AiCallFilters = z
     ),
     outcome: z.preprocess(emptyAsAbsent, AiCallOutcome.optional()),
     job_id: z.preprocess(emptyAsAbsent, z.string().trim().max(64).optional()),
+    /** Issue 19: only the calls whose prompt carried the user's reasons as guidance. */
+    with_reasons: z.preprocess(
+      (value) =>
+        value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value,
+      z.boolean({ error: 'The with reasons filter must be true or false.' }).optional(),
+    ),
     /** Text searched in the messages and the reply (case-insensitive). */
     q: z.preprocess(
       emptyAsAbsent,

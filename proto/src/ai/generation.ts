@@ -4,6 +4,7 @@ import { recordId } from '../fields';
 import { AGENT_RUN_INVALID_MESSAGE, MODEL_PLACEHOLDER } from '../rules/agent';
 import { modelChoice } from './chat';
 import { ListFamilyInput, frequencyField, levelsField } from './lists';
+import { ReasonsUsed } from './guidance';
 
 /** SPEC §8: what the user sees when the provider fails, and when it answers nothing. */
 export const AI_FAILURE_MESSAGE = 'Error occurred while processing.';
@@ -68,6 +69,8 @@ export const JobTicket = z.object({
   status: z.enum(JOB_TICKET_STATUSES),
   /** The first day the agent may run again, when not due. */
   next_date: z.string().nullable(),
+  /** Issue 19: the user's reasons the run's prompt carries as guidance (newest first); empty when none. */
+  reasons_used: ReasonsUsed.default([]),
 });
 export type JobTicket = z.infer<typeof JobTicket>;
 
@@ -85,6 +88,8 @@ export const GenerationJob = z.discriminatedUnion('kind', [
     name: z.string().nullable(),
     seeds: z.array(z.string()).optional(),
     today: z.string(),
+    /** The reasons read when the run was asked for: the ones the ticket named are the ones the prompt carries. */
+    reasons: ReasonsUsed.optional(),
   }),
   z.object({
     kind: z.literal('sub_elements'),

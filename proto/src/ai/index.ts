@@ -9,3 +9,4 @@ export * from './operations';
 export * from './quota';
 export * from './calls';
 export * from './list-reply';
+export * from './guidance';

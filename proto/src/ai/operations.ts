@@ -18,6 +18,7 @@ import {
   StoreListRequest,
   UpdateReasonRequest,
 } from './lists';
+import { GuidanceReasons, GuidanceReasonsRequest } from './guidance';
 import { AiModelsResponse } from './models';
 import { AiQuota, AiQuotaRequest, SetAiQuotaRequest } from './quota';
 import {
@@ -74,6 +75,8 @@ export const aiOperations = {
   ),
   importSelection: defineOperation('ai', 'selection.import', ImportSelectionRequest, Selection),
   leaveElement: defineOperation('ai', 'selection.leaveElement', LeaveElementRequest, LeaveElementResponse),
+  /** Issue 19: the reasons a user wrote on items, which steer their next Run and Refine. */
+  guidanceReasons: defineOperation('ai', 'reasons.guidance', GuidanceReasonsRequest, GuidanceReasons),
   getQuota: defineOperation('ai', 'quota.get', AiQuotaRequest, AiQuota),
   setQuota: defineOperation('ai', 'quota.set', SetAiQuotaRequest, AiQuota),
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { recordId, requiredText } from '../fields';
+import { ReasonsUsed } from '../ai/guidance';
 import { REFINE_DEFAULT_MODEL } from '../rules/agent';
 import { DEFAULT_PROMPT_TARGET, PromptTargetSchema } from '../targets/targets';
 import { bodyUserId, flagField, nameList } from './fields';
@@ -51,6 +52,8 @@ export const RefinePromptResponse = z.object({
   prompt: z.string(),
   message: z.string().nullable(),
   offline: z.boolean(),
+  /** Issue 19: the user's reasons the AI was given as guidance (newest first); empty when none. */
+  reasons_used: ReasonsUsed.default([]),
 });
 
 /** SPEC §3 "Stream upload": the form fields beside the image. */

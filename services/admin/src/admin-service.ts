@@ -3,6 +3,7 @@ import {
   adminUserOperations,
   sessionOperations,
   auditOperations,
+  awayOperations,
   dashboardOperations,
   deadLetterOperations,
   modeOperations,
@@ -45,6 +46,8 @@ import { UserAdminHandlers } from './users/user-admin-handlers';
 import { UserSchema } from './users/user.entity';
 import { type HashingLimits } from './users/hashing-pool';
 import { configurePasswordHashing } from './users/password';
+import { adminEditsAway } from './visits/admin-edits-away';
+import { VisitHandlers } from './visits/visit-handlers';
 
 export const ADMIN_SCHEMA = 'admin';
 
@@ -118,6 +121,7 @@ export async function startAdminService({
   const audit = new AuditHandlers(em, guard);
   const dashboard = new DashboardHandlers(em, guard, bus);
   const deadLetters = new DeadLetterHandlers(bus, guard);
+  const visits = new VisitHandlers(em, writer, bus, ADMIN_SCHEMA);
   const handlers: Unsubscribe[] = await Promise.all([
     handle(bus, accountOperations.signup, (request, context) => accounts.signup(request, context)),
     handle(bus, accountOperations.login, (request) => accounts.login(request)),
@@ -145,6 +149,12 @@ export async function startAdminService({
     handle(bus, dashboardOperations.figures, (_request, context) => dashboard.figures(context)),
     handle(bus, deadLetterOperations.list, (request, context) => deadLetters.list(request, context)),
     handle(bus, deadLetterOperations.retry, (request, context) => deadLetters.retry(request, context)),
+    handle(bus, awayOperations.beginVisit, (request, context) => visits.begin(request, context)),
+    handle(bus, awayOperations.getVisit, (request, context) => visits.get(request, context)),
+    handle(bus, awayOperations.dismissAway, (request, context) => visits.dismiss(request, context)),
+    handle(bus, awayOperations.adminEdits, (request, context) =>
+      adminEditsAway(em(), bus, ADMIN_SCHEMA, request, context),
+    ),
   ]);
   handlers.push(...(await auditRecordChanges(bus, em)));
   logger.info('admin service ready');

@@ -4,6 +4,7 @@ import {
   aiChatOperation,
   aiEvents,
   aiOperations,
+  awayOperations,
   aiUserChatOperation,
   packListOperations,
   type Operation,
@@ -34,6 +35,7 @@ import { CallStore, DEFAULT_AI_PRICES, RecordingProvider, parsePriceTable, serve
 import { AppliedJobSchema } from './generation/applied-job.entity';
 import { JobRunner } from './generation/job-runner';
 import { RunHandlers } from './generation/run-handlers';
+import { runsFinishedAway } from './generation/runs-finished-away';
 import { AgentSettingsSchema } from './lists/agent-settings.entity';
 import { ListHandlers } from './lists/list-handlers';
 import { ListItemSchema } from './lists/list-item.entity';
@@ -174,6 +176,8 @@ export async function startAiWorker(options: AiWorkerOptions): Promise<RunningSe
     on(ops.updateSubElementReason, (r, c) => subElements.updateReason(r, c)),
     on(ops.runAgent, (r, c) => runs.runAgent(r, c)),
     on(ops.cancelRun, (r, c) => runs.cancelRun(r, c)),
+    on(ops.guidanceReasons, (r, c) => runs.guidanceReasons(r, c)),
+    on(awayOperations.runsFinished, (r, c) => runsFinishedAway(em(), bus, AI_SCHEMA, r, c)),
     // Not durable: every worker hears every cancel, since any of them may be running the job.
     onEvent(bus, aiEvents.runCancelRequested, async ({ jobId, userId }) => jobs.cancel(jobId, userId)),
     on(ops.generateSubElements, (r, c) => runs.generateSubElements(r, c)),

@@ -1,4 +1,5 @@
 import {
+  awayOperations,
   packOperations,
   promptHistoryOperations,
   signatureOperations,
@@ -28,6 +29,7 @@ import { serveSignatureRecords } from './records';
 import { SavedSignatureSchema } from './signatures/saved-signature.entity';
 import { SignatureHandlers } from './signatures/signature-handlers';
 import { SignatureSwap } from './signatures/signature-swap';
+import { signaturesSavedAway } from './signatures/signatures-saved-away';
 import { refinePrompt } from './stream/refine';
 import { StreamHandlers } from './stream/stream-handlers';
 import { StreamUploadSchema } from './stream/stream-upload.entity';
@@ -122,6 +124,9 @@ export async function startSignatureService(
     handle(bus, p.revokeLink, (request, context) => packs.revokeLink(request, context)),
     handle(bus, p.openLink, (request, context) => packs.openLink(request, context)),
     handle(bus, p.importLink, (request, context) => packs.importLink(request, context)),
+    handle(bus, awayOperations.signaturesSaved, (request, context) =>
+      signaturesSavedAway(em(), bus, SIGNATURE_SCHEMA, request, context),
+    ),
     followUserDeletions(bus, em, objectStore, logger),
   ]);
   handlers.push(...(await serveSignatureRecords(bus, em, writer, SIGNATURE_SCHEMA)));

@@ -23,6 +23,8 @@ export type AiCallFilterInput = {
   model?: string | null | undefined;
   outcome?: AiCallOutcome | null | undefined;
   jobId?: string | null | undefined;
+  /** Only calls steered by the user's reasons. */
+  withReasons?: boolean | null | undefined;
   /** Text in the messages, reply or failure. */
   q?: string | null | undefined;
   /** First UTC day, YYYY-MM-DD. */
@@ -46,6 +48,9 @@ export type SortDirection = 'asc' | 'desc';
 
 /** A share link is active until it expires or its owner revokes it. */
 export type PackLinkState = 'active' | 'expired' | 'revoked';
+
+/** What changed while you were away: an AI run finished, your signature was saved, an admin edited your records. */
+export type AwayChangeKind = 'run_finished' | 'signature_saved' | 'admin_edit';
 
 /** One entry of the stored types map (activeElementsSubType). */
 export type TypeElementsInput = {
@@ -198,6 +203,9 @@ export type PackEntryKind = 'type' | 'element' | 'sub_element';
 /** Why an import skipped an entry: already_present in your lists, or invalid (the lists do not accept it). */
 export type PackSkipReason = 'already_present' | 'invalid';
 
+/** Why the app starts a visit: sign_in (always a new window away) or resume (after 10 minutes unseen). */
+export type VisitStart = 'sign_in' | 'resume';
+
 export type SignatureInput = {
   username: string;
   /** Exactly 6 names. */
@@ -308,6 +316,7 @@ export type AdminAiCallQuery = {
     reply: string | null;
     cut: boolean;
     messages: Array<{ role: string; content: string }>;
+    reasons: Array<{ item: string; reason: string }>;
   };
 };
 
@@ -729,6 +738,37 @@ export type SignupMutation = {
   };
 };
 
+export type AwayReportFragment = {
+  since: string | null;
+  until: string | null;
+  dismissed: boolean;
+  changes: Array<{ kind: AwayChangeKind; label: string; link: string; at: string }>;
+};
+
+export type BeginVisitMutationVariables = Exact<{
+  start: VisitStart;
+}>;
+
+export type BeginVisitMutation = {
+  beginVisit: {
+    since: string | null;
+    until: string | null;
+    dismissed: boolean;
+    changes: Array<{ kind: AwayChangeKind; label: string; link: string; at: string }>;
+  };
+};
+
+export type DismissWhileYouWereAwayMutationVariables = Exact<{ [key: string]: never }>;
+
+export type DismissWhileYouWereAwayMutation = {
+  dismissWhileYouWereAway: {
+    since: string | null;
+    until: string | null;
+    dismissed: boolean;
+    changes: Array<{ kind: AwayChangeKind; label: string; link: string; at: string }>;
+  };
+};
+
 export type PreviousSettingsQueryVariables = Exact<{
   family: ListFamily;
 }>;
@@ -755,7 +795,12 @@ export type RunAgentMutationVariables = Exact<{
 }>;
 
 export type RunAgentMutation = {
-  runAgent: { jobId: string | null; status: JobTicketStatus; nextDate: string | null };
+  runAgent: {
+    jobId: string | null;
+    status: JobTicketStatus;
+    nextDate: string | null;
+    reasonsUsed: Array<{ item: string; reason: string }>;
+  };
 };
 
 export type ListJobsDoneSubscriptionVariables = Exact<{
@@ -1336,7 +1381,13 @@ export type RefinePromptMutationVariables = Exact<{
 }>;
 
 export type RefinePromptMutation = {
-  refinePrompt: { refined: boolean; prompt: string; message: string | null; offline: boolean };
+  refinePrompt: {
+    refined: boolean;
+    prompt: string;
+    message: string | null;
+    offline: boolean;
+    reasonsUsed: Array<{ item: string; reason: string }>;
+  };
 };
 
 export type StreamSettingsFieldsFragment = {
@@ -1439,6 +1490,37 @@ export const AdminUserFieldsFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode<AdminUserFieldsFragment, unknown>;
+export const AwayReportFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AwayReport' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'WhileYouWereAway' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'since' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'until' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dismissed' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'changes' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'link' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'at' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AwayReportFragment, unknown>;
 export const ListItemFieldsFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -1897,6 +1979,17 @@ export const AdminAiCallDocument = {
                 },
                 { kind: 'Field', name: { kind: 'Name', value: 'reply' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'cut' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'reasons' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'item' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+                    ],
+                  },
+                },
               ],
             },
           },
@@ -3895,6 +3988,121 @@ export const SignupDocument = {
     },
   ],
 } as unknown as DocumentNode<SignupMutation, SignupMutationVariables>;
+export const BeginVisitDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'BeginVisit' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'start' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'VisitStart' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'beginVisit' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'start' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'start' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AwayReport' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AwayReport' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'WhileYouWereAway' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'since' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'until' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dismissed' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'changes' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'link' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'at' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<BeginVisitMutation, BeginVisitMutationVariables>;
+export const DismissWhileYouWereAwayDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'DismissWhileYouWereAway' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'dismissWhileYouWereAway' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AwayReport' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AwayReport' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'WhileYouWereAway' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'since' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'until' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dismissed' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'changes' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'link' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'at' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<DismissWhileYouWereAwayMutation, DismissWhileYouWereAwayMutationVariables>;
 export const PreviousSettingsDocument = {
   kind: 'Document',
   definitions: [
@@ -4015,6 +4223,17 @@ export const RunAgentDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'jobId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'status' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'nextDate' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'reasonsUsed' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'item' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+                    ],
+                  },
+                },
               ],
             },
           },
@@ -6208,6 +6427,17 @@ export const RefinePromptDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'prompt' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'message' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'offline' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'reasonsUsed' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'item' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+                    ],
+                  },
+                },
               ],
             },
           },

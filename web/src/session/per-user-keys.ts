@@ -30,6 +30,7 @@ const PER_USER_KEYS = [
   'url',
   'agent_details',
   'stream_toggles',
+  'visit_token',
 ] as const;
 
 /** Keys SPEC §3 names by prefix: the finalAIResponse flags of each list, and agent_reason per key. */

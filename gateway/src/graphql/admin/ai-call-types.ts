@@ -6,6 +6,7 @@ import {
   type AiUsageDay as AiUsageDayView,
 } from '@promptloom/proto';
 import { AiCallOutcome, AiPurpose } from '../enums';
+import { ReasonUsed } from '../reasons/reason-used-type';
 import { pageType } from './page-type';
 
 @ObjectType({ description: 'One recorded AI provider call (admins only).' })
@@ -61,12 +62,15 @@ export class AiCallDetail extends AiCall {
   @Field(() => [AiCallMessage]) messages!: AiCallMessage[];
   @Field(() => String, { nullable: true }) reply!: string | null;
   @Field(() => Boolean, { description: 'True when a message or the reply was cut at 64 KB.' }) cut!: boolean;
+  @Field(() => [ReasonUsed], { description: "The user's reasons the prompt carried as guidance (issue 19)." })
+  reasons!: ReasonUsed[];
 
   static fromDetail(call: AiCallDetailView): AiCallDetail {
     return Object.assign(new AiCallDetail(), AiCall.fields(call), {
       messages: call.messages,
       reply: call.reply,
       cut: call.cut,
+      reasons: ReasonUsed.list(call.reasons),
     });
   }
 }
@@ -80,6 +84,8 @@ export class AiCallFilterInput {
   @Field(() => String, { nullable: true, description: 'Part of the model name.' }) model?: string | null;
   @Field(() => AiCallOutcome, { nullable: true }) outcome?: AiCallSummary['outcome'] | null;
   @Field(() => String, { nullable: true }) jobId?: string | null;
+  @Field(() => Boolean, { nullable: true, description: "Only calls steered by the user's reasons." })
+  withReasons?: boolean | null;
   @Field(() => String, { nullable: true, description: 'Text in the messages, reply or failure.' })
   q?: string | null;
   @Field(() => String, { nullable: true, description: 'First UTC day, YYYY-MM-DD.' }) from?: string | null;
@@ -94,6 +100,7 @@ export function filtersOf(input: AiCallFilterInput | null | undefined) {
     model: input?.model ?? undefined,
     outcome: input?.outcome ?? undefined,
     job_id: input?.jobId ?? undefined,
+    with_reasons: input?.withReasons ?? undefined,
     q: input?.q ?? undefined,
     from: input?.from ?? undefined,
     to: input?.to ?? undefined,

@@ -1,6 +1,7 @@
 import { Field, Float, InputType, Int, ObjectType } from 'type-graphql';
 import { type JobTicket as JobTicketView } from '@promptloom/proto';
 import { ChatRole, JobTicketStatus, ListFamily } from '../enums';
+import { ReasonUsed } from '../reasons/reason-used-type';
 
 @InputType({ description: 'The Run of an agent panel.' })
 export class RunAgentInput {
@@ -23,12 +24,17 @@ export class JobTicket {
   @Field(() => String, { nullable: true }) jobId!: string | null;
   @Field(() => JobTicketStatus) status!: JobTicketView['status'];
   @Field(() => String, { nullable: true }) nextDate!: string | null;
+  @Field(() => [ReasonUsed], {
+    description: "Your reasons the run's prompt carries as guidance, newest first (issue 19).",
+  })
+  reasonsUsed!: ReasonUsed[];
 
   static from(ticket: JobTicketView): JobTicket {
     return Object.assign(new JobTicket(), {
       jobId: ticket.job_id,
       status: ticket.status,
       nextDate: ticket.next_date,
+      reasonsUsed: ReasonUsed.list(ticket.reasons_used),
     });
   }
 }

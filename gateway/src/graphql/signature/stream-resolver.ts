@@ -10,6 +10,7 @@ import {
   StreamRecordObject,
   StreamSelectionInput,
 } from './stream-types';
+import { ReasonUsed } from '../reasons/reason-used-type';
 
 const AI_TIMEOUT_MS = 65_000;
 const UPLOAD_TIMEOUT_MS = 60_000;
@@ -49,7 +50,8 @@ export class StreamResolver {
       { prompt, model: model ?? undefined, target: target ?? undefined },
       { context: context.request, timeoutMs: AI_TIMEOUT_MS },
     );
-    return Object.assign(new RefineResult(), result);
+    const { reasons_used: reasonsUsed, ...rest } = result;
+    return Object.assign(new RefineResult(), rest, { reasonsUsed: ReasonUsed.list(reasonsUsed) });
   }
 
   @Query(() => [StreamRecordObject], { description: "The signed-in user's uploads, newest first." })

@@ -1,5 +1,6 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import { type StreamRecord as StreamRecordData } from '@promptloom/proto';
+import { ReasonUsed } from '../reasons/reason-used-type';
 
 @ObjectType('StreamRecord', {
   description: 'A Stream page upload; `imageUrl` is readable by its owner and admins.',
@@ -49,6 +50,8 @@ export class RefineResult {
     description: 'True when no AI key is set: the prompt was only tidied, not rewritten.',
   })
   offline!: boolean;
+  @Field(() => [ReasonUsed], { description: 'Your reasons the AI was given as guidance (issue 19).' })
+  reasonsUsed!: ReasonUsed[];
 }
 
 @InputType()

@@ -61,7 +61,7 @@ export class CallHandlers {
   async get(request: Req<'get'>, context: RequestContext): Promise<AiCallDetail> {
     await requireStoredAdmin(this.bus, context);
     const [row] = await this.em().execute<CallRow[]>(
-      `select ${SUMMARY_COLUMNS}, c."messages", c."reply", c."cut" from ${this.from} where c."id" = ?`,
+      `select ${SUMMARY_COLUMNS}, c."messages", c."reply", c."cut", c."reasons" from ${this.from} where c."id" = ?`,
       [request.id],
     );
     if (!row) throw new DomainError('NOT_FOUND', 'AI call not found.');

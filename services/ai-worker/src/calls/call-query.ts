@@ -15,6 +15,7 @@ export function callFilter(filters: AiCallFilters): { where: string; params: unk
   if (filters.job_id) add('c."job_id" = ?', filters.job_id);
   if (filters.from) add('c."created_at" >= ?::date', filters.from);
   if (filters.to) add(`c."created_at" < (?::date + interval '1 day')`, filters.to);
+  if (filters.with_reasons) add(`jsonb_array_length(c."reasons") > 0`);
   if (filters.q) {
     const like = `%${escapeLike(filters.q)}%`;
     add('(c."messages"::text ilike ? or c."reply" ilike ? or c."failure" ilike ?)', like, like, like);

@@ -1,4 +1,4 @@
-import { type AiCallDetail, type AiCallSummary } from '@promptloom/proto';
+import { type AiCallDetail, type AiCallSummary, type ReasonUsed } from '@promptloom/proto';
 
 /** An ai_calls row as the queries select it (numeric and bigint come back as strings). */
 export interface CallRow {
@@ -18,6 +18,7 @@ export interface CallRow {
   messages?: Array<{ role: string; content: string }>;
   reply?: string | null;
   cut?: boolean;
+  reasons?: ReasonUsed[];
 }
 
 export const SUMMARY_COLUMNS = [
@@ -55,5 +56,11 @@ export function toSummary(row: CallRow): AiCallSummary {
 }
 
 export function toDetail(row: CallRow): AiCallDetail {
-  return { ...toSummary(row), messages: row.messages ?? [], reply: row.reply ?? null, cut: row.cut ?? false };
+  return {
+    ...toSummary(row),
+    messages: row.messages ?? [],
+    reply: row.reply ?? null,
+    cut: row.cut ?? false,
+    reasons: row.reasons ?? [],
+  };
 }

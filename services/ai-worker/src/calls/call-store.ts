@@ -38,8 +38,8 @@ export class CallStore {
     await this.writer.write(async (tx) => {
       const [inserted] = await tx.execute<Array<{ id: string }>>(
         `insert into "${this.schema}"."ai_calls" ("user_id", "purpose", "model", "job_id", "messages", "reply",
-           "cut", "prompt_tokens", "completion_tokens", "cost_usd", "latency_ms", "outcome", "failure")
-         values (?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, ?, ?) returning "id"`,
+           "cut", "prompt_tokens", "completion_tokens", "cost_usd", "latency_ms", "outcome", "failure", "reasons")
+         values (?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb) returning "id"`,
         [
           audit?.userId ?? null,
           audit?.purpose ?? 'chat',
@@ -54,6 +54,7 @@ export class CallStore {
           Math.round(call.latencyMs),
           call.outcome,
           call.failure === null ? null : boundedText(call.failure.replace(SECRET, '[secret]')).text,
+          JSON.stringify(audit?.reasons ?? []),
         ],
       );
       const [row] = await tx.execute<CallRow[]>(

@@ -138,6 +138,7 @@ export class JobRunner {
       agentRole: job.agent_role,
       name: job.name,
       existing: [...existing, ...(plan?.keptSeeds ?? [])],
+      reasons: job.reasons,
     });
     const signal = this.running.start(job.job_id, job.user_id);
     try {
@@ -348,8 +349,9 @@ export class JobRunner {
 
 /** Who a job's provider call is recorded for, why, and the job whose items it became. */
 function auditOf(job: GenerationJob): ChatAudit {
-  const purpose = job.kind === 'list' ? LIST_FAMILY_PURPOSES[job.family] : 'sub_elements';
-  return { userId: job.user_id, purpose, jobId: job.job_id };
+  if (job.kind === 'sub_elements') return { userId: job.user_id, purpose: 'sub_elements', jobId: job.job_id };
+  const purpose = LIST_FAMILY_PURPOSES[job.family];
+  return { userId: job.user_id, purpose, jobId: job.job_id, reasons: job.reasons };
 }
 
 /** No answer, 408, 409, 429 or 5xx: what the openai SDK itself retries, and what may succeed later. */

@@ -1,5 +1,8 @@
 import {
+  GUIDANCE_SYSTEM_NOTE,
   SUB_ELEMENT_MODEL,
+  guidanceBlock,
+  type ReasonUsed,
   TYPE_EXCLUSION_LIST,
   TYPE_EXCLUSION_MAX_FREQUENCY,
   type ChatRequest,
@@ -17,6 +20,8 @@ export interface ListPromptInput {
   name: string | null;
   /** Items the user already has (and, for types, the kept seeds): the reply must not repeat them. */
   existing: readonly string[];
+  /** Issue 19: the reasons the user wrote on items of this list, newest first, quoted as guidance data. */
+  reasons?: readonly ReasonUsed[];
 }
 
 const ONE_PER_LINE = 'Answer with one item per line and nothing else.';
@@ -74,11 +79,16 @@ export function listPrompt(input: ListPromptInput): ChatRequest {
       break;
   }
   const role = context(input);
+  const guidance = guidanceBlock(input.reasons ?? []);
+  const asked = [role, guidance, instruction].filter(Boolean).join('\n');
   return {
     model: input.model,
     messages: [
-      { role: 'system', content: LIST_SYSTEM_PROMPT },
-      { role: 'user', content: role ? `${role}\n${instruction}` : instruction },
+      {
+        role: 'system',
+        content: guidance ? `${LIST_SYSTEM_PROMPT} ${GUIDANCE_SYSTEM_NOTE}` : LIST_SYSTEM_PROMPT,
+      },
+      { role: 'user', content: asked },
     ],
   };
 }

@@ -13,6 +13,7 @@ import {
 } from '@promptloom/proto';
 import { requireAccess, type Bus } from '@promptloom/shared';
 import { AgentSettings } from '../lists/agent-settings.entity';
+import { guidanceReasonsOf } from '../lists/guidance-reasons';
 import { ListItemRecord } from '../lists/list-item.entity';
 import { notFound } from '../lists/not-found';
 import { type OfferedModels } from '../provider/offered-models';
@@ -41,9 +42,11 @@ export class RunHandlers {
         family: request.family,
       });
       if (!mayRunToday(today, settings?.date))
-        return { job_id: null, status: 'not_due', next_date: settings!.date };
+        return { job_id: null, status: 'not_due', next_date: settings!.date, reasons_used: [] };
     }
     await this.quotas.take(request.user_id);
+    // Read now, so the ticket names exactly the reasons the prompt will carry (issue 19).
+    const reasons = await guidanceReasonsOf(this.em(), request.user_id, request.family);
     return this.enqueue(
       {
         kind: 'list',
@@ -57,6 +60,7 @@ export class RunHandlers {
         name: request.name || null,
         seeds: request.seeds,
         today: calendarDayOf(today)!,
+        reasons,
       },
       context,
     );
@@ -82,6 +86,12 @@ export class RunHandlers {
     );
   }
 
+  /** The reasons that steer this user's next Run (of one list) or Refine (of all lists). */
+  async guidanceReasons(request: Req<'guidanceReasons'>, context: RequestContext) {
+    await requireAccess(this.bus, context, 'read', request.user_id);
+    return { reasons: await guidanceReasonsOf(this.em(), request.user_id, request.family) };
+  }
+
   /** A user's Cancel: told to every AI worker (the job runs on one of them); the items stored so far stay. */
   async cancelRun(request: Req<'cancelRun'>, context: RequestContext): Promise<{ requested: boolean }> {
     await requireAccess(this.bus, context, 'write', request.user_id);
@@ -96,6 +106,7 @@ export class RunHandlers {
 
   private async enqueue(job: GenerationJob, context: RequestContext): Promise<JobTicket> {
     await this.bus.enqueue(GENERATION_QUEUE, job, { id: job.job_id, context });
-    return { job_id: job.job_id, status: 'queued', next_date: null };
+    const reasons = job.kind === 'list' ? (job.reasons ?? []) : [];
+    return { job_id: job.job_id, status: 'queued', next_date: null, reasons_used: reasons };
   }
 }

@@ -70,6 +70,7 @@ export class ListHandlers {
   async updateReason(request: Req<'updateReason'>, context: RequestContext): Promise<Res<'updateReason'>> {
     return this.changeItem(request, context, 'Reason updated successfully.', (item) => {
       item.aiReason = request.ai_reason;
+      item.reasonAt = request.ai_reason ? new Date() : null;
     });
   }
 

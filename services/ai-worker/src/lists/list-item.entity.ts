@@ -19,6 +19,8 @@ export class ListItemRecord {
   aiResponse: string;
   nameKey: string;
   aiReason: string | null = null;
+  /** When the reason was last written (null without one): the newest reasons steer a Run first. */
+  reasonAt: Date | null = null;
   levels = 0;
   aiModel: string | null = null;
   frequency: number | null = null;
@@ -67,6 +69,7 @@ export const ListItemSchema = new EntitySchema<ListItemRecord>({
     aiResponse: { type: 'string', fieldName: 'ai_response' },
     nameKey: { type: 'string', fieldName: 'name_key' },
     aiReason: { type: 'text', fieldName: 'ai_reason', nullable: true },
+    reasonAt: { type: 'datetime', fieldName: 'reason_at', columnType: 'timestamptz', nullable: true },
     levels: { type: 'integer' },
     aiModel: { type: 'string', fieldName: 'ai_model', nullable: true },
     frequency: { type: 'integer', nullable: true },

@@ -7,6 +7,7 @@ import { SubElementVersions } from './0005-sub-element-versions';
 import { UniqueSubElements } from './0006-unique-sub-elements';
 import { AiCalls } from './0007-ai-calls';
 import { AiTokenQuota } from './0008-ai-token-quota';
+import { ReasonsThatSteer } from './0009-reasons-that-steer';
 
 /** The ai schema's migrations, oldest first. Add new ones at the end; never edit one that has shipped. */
 export const aiMigrations: NamedMigration[] = [
@@ -18,4 +19,5 @@ export const aiMigrations: NamedMigration[] = [
   { name: '0006-unique-sub-elements', class: UniqueSubElements },
   { name: '0007-ai-calls', class: AiCalls },
   { name: '0008-ai-token-quota', class: AiTokenQuota },
+  { name: '0009-reasons-that-steer', class: ReasonsThatSteer },
 ];

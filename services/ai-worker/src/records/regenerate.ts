@@ -10,6 +10,7 @@ import {
   type aiRecordOperations,
 } from '@promptloom/proto';
 import { requireStoredAdmin, type Bus } from '@promptloom/shared';
+import { guidanceReasonsOf } from '../lists/guidance-reasons';
 import { ListItemRecord } from '../lists/list-item.entity';
 import { notFound } from '../lists/not-found';
 import { type OfferedModels } from '../provider/offered-models';
@@ -43,7 +44,9 @@ export async function regenerateRecord(
     agent_role: item.agentRole,
     name: item.name,
     today: calendarDayOf(new Date())!,
+    // The owner's reasons steer the admin's Regenerate as they steer the owner's own Run (issue 19).
+    reasons: await guidanceReasonsOf(em(), item.userId, request.family),
   };
   await bus.enqueue(GENERATION_QUEUE, job, { id: job.job_id, context });
-  return { job_id: job.job_id, status: 'queued', next_date: null };
+  return { job_id: job.job_id, status: 'queued', next_date: null, reasons_used: job.reasons ?? [] };
 }

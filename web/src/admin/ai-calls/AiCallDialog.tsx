@@ -22,6 +22,18 @@ export function AiCallDialog({ id, onClose }: { id: number; onClose(): void }) {
           </p>
           {call.failure && <p className="form-error">{call.failure}</p>}
           {call.cut && <p className="card-text">A message or the reply was longer than 64 KB and is cut.</p>}
+          {call.reasons.length > 0 && (
+            <>
+              <h3>Reasons used</h3>
+              <ul aria-label="Reasons used">
+                {call.reasons.map((used) => (
+                  <li key={`${used.item}:${used.reason}`}>
+                    <strong>{used.item}</strong>: {used.reason}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
           <h3>Messages sent</h3>
           {call.messages.map((message, index) => (
             <div key={index}>

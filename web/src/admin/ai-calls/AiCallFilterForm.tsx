@@ -67,6 +67,15 @@ export function AiCallFilterForm({ params, errors, onApply }: AiCallFilterFormPr
       <TextField label="From" name="from" type="date" defaultValue={value('from')} error={errors.from} />
       <TextField label="To" name="to" type="date" defaultValue={value('to')} error={errors.to} />
       <TextField label="Job" name="job_id" defaultValue={value('job_id')} error={errors.jobId} />
+      <SelectField
+        label="Reasons"
+        name="with_reasons"
+        defaultValue={value('with_reasons')}
+        options={[
+          { value: '', label: 'Any' },
+          { value: 'true', label: "Steered by the user's reasons" },
+        ]}
+      />
       <button type="submit" className="button-primary">
         Apply
       </button>

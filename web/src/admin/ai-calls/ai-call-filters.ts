@@ -3,7 +3,17 @@ import { oneOf } from '../shared/one-of';
 import { type AiCallFilter } from './ai-call-operations';
 
 /** The filters' names in the address (so "How was this made" can link to `?job_id=…`), in form order. */
-export const FILTER_KEYS = ['q', 'user_id', 'purpose', 'model', 'outcome', 'from', 'to', 'job_id'] as const;
+export const FILTER_KEYS = [
+  'q',
+  'user_id',
+  'purpose',
+  'model',
+  'outcome',
+  'from',
+  'to',
+  'job_id',
+  'with_reasons',
+] as const;
 
 /** The filters in the address as the query's input; an absent or empty one is no filter. */
 export function filterOf(params: URLSearchParams): AiCallFilter {
@@ -18,6 +28,7 @@ export function filterOf(params: URLSearchParams): AiCallFilter {
     from: text('from'),
     to: text('to'),
     jobId: text('job_id'),
+    withReasons: params.get('with_reasons') === 'true' ? true : undefined,
   };
 }
 

@@ -18,6 +18,7 @@ import { AI_MODELS, MY_AI_QUOTA, PREVIOUS_SETTINGS } from '../data/agent-operati
 import { AiQuotaNote } from './AiQuotaNote';
 import { useSelection } from '../data/useSelection';
 import { FAMILY_VIEW } from '../families';
+import { ReasonsUsedNote } from '../reasons/ReasonsUsedNote';
 import { RunProgressView } from './RunProgressView';
 import { useAgentRun } from './useAgentRun';
 
@@ -38,7 +39,7 @@ export function AgentScreen({ family }: { family: ListFamily }) {
   const models = useQuery(AI_MODELS);
   const previous = useQuery(PREVIOUS_SETTINGS, { variables: { family } });
   const { selection } = useSelection();
-  const { state, run, cancel } = useAgentRun(family);
+  const { state, run, cancel, reasonsUsed } = useAgentRun(family);
   const quota = useQuery(MY_AI_QUOTA, { fetchPolicy: 'cache-and-network' });
   const [model, setModel] = useState(MODEL_PLACEHOLDER);
   const [frequency, setFrequency] = useState('');
@@ -158,6 +159,9 @@ export function AgentScreen({ family }: { family: ListFamily }) {
             </p>
           )}
           {(state.phase === 'running' || state.phase === 'cancelled') && <RunProgressView run={state} />}
+          {(state.phase === 'running' || state.phase === 'cancelled') && (
+            <ReasonsUsedNote reasons={reasonsUsed} />
+          )}
           {running && (
             <button
               type="button"

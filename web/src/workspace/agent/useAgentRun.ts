@@ -37,7 +37,7 @@ export function useAgentRun(family: ListFamily) {
   const [state, setState] = useState<RunState>({ phase: 'idle' });
   const finished = useRef(new Map<string, RunState>());
   const soFar = useRef(new Map<string, RunSoFar>());
-  const [runAgent] = useMutation(RUN_AGENT);
+  const [runAgent, ranAgent] = useMutation(RUN_AGENT);
   const [cancelRun] = useMutation(CANCEL_RUN);
 
   const settle = (jobId: string, outcome: RunState) => {
@@ -112,5 +112,6 @@ export function useAgentRun(family: ListFamily) {
     setState({ ...state, cancelling: true });
     await cancelRun({ variables: { jobId: state.jobId } }).catch(() => undefined);
   }
-  return { state, run, cancel };
+  // Issue 19: the reasons the last run's prompt carries, as its ticket named them.
+  return { state, run, cancel, reasonsUsed: ranAgent.data?.runAgent.reasonsUsed };
 }

@@ -23,6 +23,7 @@ import { useStreamSettings } from './useStreamSettings';
 import { useClipTokenizer } from './useClipTokenizer';
 import { ItemMarksPanel } from './ItemMarksPanel';
 import { PromptEditor } from './PromptEditor';
+import { ReasonsUsedNote } from '../reasons/ReasonsUsedNote';
 import { TargetSelector } from './TargetSelector';
 import { markableNames } from './item-marks';
 import { ImportPrompt } from '../import/ImportPrompt';
@@ -261,6 +262,7 @@ export function StreamScreen() {
             {copied ? 'Copied!' : 'Copy Prompt'}
           </button>
         </div>
+        {!refining.loading && <ReasonsUsedNote reasons={refining.data?.refinePrompt.reasonsUsed} />}
         {offlineNote && (
           <p className="notice offline-note" role="status">
             <strong>Offline</strong> {offlineNote}

@@ -1,0 +1,32 @@
+import { Field, ObjectType } from 'type-graphql';
+import { type AwayChange as AwayChangeView } from '@promptloom/proto';
+import { type AwayReport } from '../../away/away-report';
+import { AwayChangeKind } from '../enums';
+
+@ObjectType({ description: 'One change to your own records while you were away, with where to see it.' })
+export class AwayChange {
+  @Field(() => AwayChangeKind) kind!: AwayChangeView['kind'];
+  @Field(() => String) label!: string;
+  @Field(() => String, { description: 'A route of the web app.' }) link!: string;
+  @Field(() => String, { description: 'ISO 8601.' }) at!: string;
+}
+
+@ObjectType({
+  description:
+    'While you were away: your window away (from when you were last seen to the start of this visit) and what ' +
+    'changed in it; no changes once dismissed.',
+})
+export class WhileYouWereAway {
+  @Field(() => String, { nullable: true, description: 'ISO 8601; null on a first visit.' }) since!:
+    string | null;
+  @Field(() => String, { nullable: true }) until!: string | null;
+  @Field(() => Boolean) dismissed!: boolean;
+  @Field(() => [AwayChange]) changes!: AwayChange[];
+
+  static from(report: AwayReport): WhileYouWereAway {
+    return Object.assign(new WhileYouWereAway(), {
+      ...report,
+      changes: report.changes.map((change) => Object.assign(new AwayChange(), change)),
+    });
+  }
+}

@@ -1,0 +1,78 @@
+import { type Page } from 'playwright-core';
+import { waitFor } from '@promptloom/shared/testing';
+import {
+  newPageOf,
+  signInToWorkspace,
+  signedUpUser,
+  startBrowserProduct,
+  type BrowserProduct,
+} from '../support/browser-product';
+import { startFakeOpenAiServer, type FakeOpenAiServer } from '../support/fake-openai-server';
+import { requestJson } from '../support/http';
+
+let provider: FakeOpenAiServer;
+let started: BrowserProduct | undefined;
+
+beforeAll(async () => {
+  provider = await startFakeOpenAiServer();
+  started = await startBrowserProduct({ openAiBaseUrl: provider.baseUrl });
+}, 60_000);
+afterAll(async () => {
+  await started?.stop();
+  await provider?.close();
+});
+
+type User = Awaited<ReturnType<typeof signedUpUser>>;
+
+/** A Pro item of the user with a reason written on it, through the API. */
+async function reasonOn(user: User, item: string, reason: string): Promise<void> {
+  const { baseUrl } = started!.product;
+  const stored = await requestJson(baseUrl, 'POST', `/api/ai/response/tr/newstore/${user.id}`, {
+    token: user.token,
+    body: { ai_response: [item] },
+  });
+  const row = stored.body.ai_response.find((entry: { ai_response: string }) => entry.ai_response === item);
+  const written = await requestJson(baseUrl, 'POST', `/api/ai/response/tr/updateReason/${row.id}`, {
+    token: user.token,
+    body: { ai_reason: reason },
+  });
+  expect(written.status).toBe(200);
+}
+
+async function signedIn(user: User, width: number): Promise<Page> {
+  const page = await newPageOf(started!.browser, { width, height: 800 });
+  page.setDefaultTimeout(20_000);
+  await signInToWorkspace(page, started!.product.baseUrl, user);
+  return page;
+}
+
+describe('reasons that steer, in the browser', () => {
+  it.each([1280, 360])('a Run and a Refine say which of your reasons they used (%i px)', async (width) => {
+    const user = await signedUpUser(started!.product.baseUrl);
+    await reasonOn(user, 'Noir', 'too dark');
+    const page = await signedIn(user, width);
+
+    await page.goto(`${started!.product.baseUrl}/pro/AgentTR`);
+    await page.getByRole('heading', { name: 'Pro agent' }).waitFor();
+    await page.getByLabel('Model').selectOption({ label: 'Open AI' });
+    provider.reply({ content: 'Curator\nStylist', held: true });
+    await page.getByPlaceholder('Enter frequency like 5 or 10').fill('2');
+    await page.getByRole('button', { name: 'Run' }).click();
+    await page.getByTestId('reasons-used').getByText('Used 1 of your reasons: “too dark”').waitFor();
+    await waitFor(
+      () => provider.requests.some((request) => JSON.stringify(request.body.messages).includes('too dark')),
+      'the reason in the provider request',
+    );
+    for (let piece = 0; piece < 2; piece += 1) {
+      await waitFor(() => provider.waiting >= 1, 'the provider waiting for the test');
+      provider.release(provider.waiting);
+    }
+    await page.waitForURL('**/pro/ProListingTR');
+
+    await page.goto(`${started!.product.baseUrl}/types/streamBM`);
+    provider.reply({ content: 'a calm harbour at dawn' });
+    await page.getByRole('button', { name: 'Refine' }).click();
+    await page.getByTestId('reasons-used').getByText('Used 1 of your reasons: “too dark”').waitFor();
+    await page.context().close();
+  });
+});

@@ -1,0 +1,118 @@
+import { type Browser, type Page, type Response } from 'playwright-core';
+import { waitFor } from '@promptloom/shared/testing';
+import {
+  signInToWorkspace,
+  signedUpUser,
+  startBrowserProduct,
+  type BrowserProduct,
+} from '../support/browser-product';
+import { type TestProduct } from '../support/embedded-product';
+import { startFakeOpenAiServer, type FakeOpenAiServer } from '../support/fake-openai-server';
+import { requestJson } from '../support/http';
+import { ADMIN } from './admin-support';
+
+let fake: FakeOpenAiServer;
+let started: BrowserProduct | undefined;
+let product: TestProduct;
+let browser: Browser;
+let adminToken: string;
+
+beforeAll(async () => {
+  fake = await startFakeOpenAiServer();
+  started = await startBrowserProduct({ admin: ADMIN, openAiBaseUrl: fake.baseUrl });
+  ({ product, browser } = started);
+  adminToken = (await requestJson(product.baseUrl, 'POST', '/api/login', { body: ADMIN })).body.access_token;
+}, 60_000);
+afterAll(async () => {
+  await started?.stop();
+  await fake.close();
+});
+
+type User = Awaited<ReturnType<typeof signedUpUser>>;
+
+/** The app's visit start (or heartbeat) as the browser sends it, and its answer. */
+const visitAnswer = (page: Page): Promise<Response> =>
+  page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/graphql') && (response.request().postData() ?? '').includes('BeginVisit'),
+  );
+
+/** Signs in from a browser context of its own (a new device), waiting until the app has started the visit. */
+async function signInFresh(user: User, width: number): Promise<{ page: Page; report: any }> {
+  const context = await browser.newContext({ viewport: { width, height: 800 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  const answered = visitAnswer(page);
+  await signInToWorkspace(page, product.baseUrl, user);
+  const report = (await (await answered).json()).data.beginVisit;
+  return { page, report };
+}
+
+/** A Pro run of the user through the API, once it has finished (its job's ledger row). */
+async function runFinishes(user: User, items: string[]): Promise<void> {
+  fake.reply({ content: items.join('\n') });
+  const run = await requestJson(product.baseUrl, 'POST', `/api/ai/response/tr/generate/${user.id}`, {
+    token: user.token,
+    body: { ai_model: 'gpt-4o', frequency: items.length },
+  });
+  expect(run.status).toBe(202);
+  await waitFor(async () => {
+    const rows = await product.ai.orm.em
+      .fork()
+      .execute('select 1 from "ai"."applied_jobs" where "job_id" = ?', [run.body.job_id]);
+    return rows.length > 0;
+  }, 'the run finished');
+}
+
+const noticeOf = (page: Page) => page.getByRole('complementary', { name: 'While you were away' });
+
+const overflowsSideways = (page: Page) =>
+  page.locator('html').evaluate((html) => html.scrollWidth > html.clientWidth);
+
+describe('while you were away, in the browser', () => {
+  it.each([1280, 360])(
+    'shows a returning user what changed, with working links, and keeps it dismissed (%i px)',
+    async (width) => {
+      const user = await signedUpUser(product.baseUrl);
+      const first = await signInFresh(user, width);
+      expect(first.report).toMatchObject({ since: null, changes: [] });
+      await first.page.context().close();
+
+      // While the user is away: an admin edits their account, and a run finishes through the API.
+      const edit = await requestJson(product.baseUrl, 'PUT', `/api/admin/user/update/${user.id}`, {
+        token: adminToken,
+        body: { mobile: '+44 20 7946 1111' },
+      });
+      expect(edit.status).toBe(200);
+      await runFinishes(user, ['Harbor', 'Lantern']);
+
+      const { page, report } = await signInFresh(user, width);
+      expect(report.changes).toHaveLength(2);
+      const notice = noticeOf(page);
+      await notice.waitFor();
+      await notice.getByRole('link', { name: 'An admin updated your account (mobile)' }).waitFor();
+      expect(await overflowsSideways(page)).toBe(false);
+
+      await notice.getByRole('link', { name: 'Pro run finished: 2 new items' }).click();
+      await page.waitForURL('**/pro/ProListingTR');
+      await page.getByText('Lantern', { exact: true }).first().waitFor();
+
+      await notice.getByRole('button', { name: 'Dismiss while you were away' }).click();
+      await notice.waitFor({ state: 'detached' });
+      // The dismissal is the server's: the next start of the app (a reload) answers dismissed, and shows nothing.
+      await waitFor(async () => {
+        const now = await requestJson(product.baseUrl, 'GET', '/api/while-you-were-away', {
+          token: user.token,
+        });
+        return now.body.data.dismissed === true;
+      }, 'the dismissal stored');
+      const again = visitAnswer(page);
+      await page.reload();
+      const afterReload = (await (await again).json()).data.beginVisit;
+      expect(afterReload).toMatchObject({ dismissed: true, changes: [] });
+      await page.getByText('Lantern', { exact: true }).first().waitFor();
+      expect(await noticeOf(page).count()).toBe(0);
+      await page.context().close();
+    },
+  );
+});

@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useMutation } from '@apollo/client/react';
+import { DismissWhileYouWereAwayDocument } from '../../generated/graphql';
+import { useSession } from '../../session/SessionProvider';
+import { useVisit } from './useVisit';
+import './away-notice.css';
+
+const timeOf = (at: string) =>
+  new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Issue 19: a quiet, dismissable notice of what changed in the user's own records while they were away. */
+export function AwayNotice() {
+  const { user } = useSession();
+  const report = useVisit(user?.id);
+  const [dismiss] = useMutation(DismissWhileYouWereAwayDocument);
+  const [dismissedHere, setDismissedHere] = useState(false);
+  if (!report || report.dismissed || dismissedHere || report.changes.length === 0) return null;
+  const count = report.changes.length;
+  return (
+    <aside className="away-notice" aria-label="While you were away">
+      <div className="away-notice-head">
+        <h2>While you were away</h2>
+        <button
+          type="button"
+          className="away-notice-close"
+          aria-label="Dismiss while you were away"
+          onClick={() => {
+            setDismissedHere(true);
+            void dismiss().catch(() => undefined);
+          }}
+        >
+          ×
+        </button>
+      </div>
+      <p className="away-notice-summary">
+        {count} change{count === 1 ? '' : 's'} since {report.since ? timeOf(report.since) : 'your last visit'}
+        :
+      </p>
+      <ul className="away-notice-list">
+        {report.changes.map((change) => (
+          <li key={`${change.kind}:${change.at}:${change.label}`}>
+            <Link to={change.link}>{change.label}</Link>
+            <time dateTime={change.at}>{timeOf(change.at)}</time>
+          </li>
+        ))}
+      </ul>
+    </aside>
+  );
+}
