@@ -120,12 +120,15 @@ interface TarnPool {
 
 /**
  * Replicas started together (`--scale ai-worker=3` on a fresh database) would run the same migrations at once and
- * fail on PostgreSQL's catalogue; a session advisory lock per schema lets one migrate while the others wait.
+ * fail on PostgreSQL's catalogue; a session advisory lock per schema lets one migrate while the others wait. Services
+ * also share what lives outside their schemas (the `pg_trgm` extension, which two of them create): "if not exists"
+ * is not safe against a concurrent create, so one database-wide lock lets one service migrate at a time.
  */
 async function whileHoldingMigrationLock<T>(url: string, schema: string, work: () => Promise<T>): Promise<T> {
   const client = new Client({ connectionString: url });
   await client.connect();
   try {
+    await client.query('select pg_advisory_lock(hashtext($1))', ['promptloom-migrations']);
     await client.query('select pg_advisory_lock(hashtext($1))', [`promptloom-migrations:${schema}`]);
     return await work();
   } finally {

@@ -8,12 +8,8 @@ import { ServiceMigration } from '@promptloom/shared';
  */
 export class PromptVersions extends ServiceMigration {
   override up(): void {
-    // The AI worker's migrations create it too, under their own schema's lock: two services migrating at once may
-    // both try, and the loser's "if not exists" can still hit the catalogue's unique index.
-    this.addSql(`do $$ begin
-      create extension if not exists pg_trgm with schema public;
-    exception when unique_violation or duplicate_object then null;
-    end $$`);
+    // The AI worker's migrations create it too; the database-wide migration lock keeps the two from racing.
+    this.addSql('create extension if not exists pg_trgm with schema public');
     this.addSql(`create table ${this.table('prompt_versions')} (
       "id" bigserial primary key,
       "user_id" integer not null,
