@@ -9,11 +9,13 @@ import {
 } from '@promptloom/proto';
 import { graphql, requestJson } from '../support/http';
 import { startTestProduct, type TestProduct } from '../support/embedded-product';
+import { capturedLogger } from '../support/captured-log';
 import { SIX, signUp, type SignedIn } from './signature-helpers';
 
 let product: TestProduct;
+const log = capturedLogger();
 beforeAll(async () => {
-  product = await startTestProduct();
+  product = await startTestProduct({ logger: log.logger });
 });
 afterAll(() => product.stop());
 
@@ -332,6 +334,13 @@ describe('signature pack share links', () => {
 
     const anonymous = await api('GET', `/api/signature/packs/shared/${token}`, null);
     expect(anonymous.status).toBe(401);
+
+    // Whoever reads the logs must not be able to open the pack: the request lines name the route, not the token.
+    await waitFor(
+      () => log.lines.some((line) => line.path === '/api/signature/packs/shared/:token/import'),
+      'the import request logged',
+    );
+    expect(JSON.stringify(log.lines)).not.toContain(token);
   });
 
   it('takes an expiry of 1, 7 or 30 days and refuses another', async () => {

@@ -4,6 +4,7 @@ import { type Logger } from '@promptloom/shared';
 import { bodyReadOff } from './body-read-off';
 import { isClientHangUp } from './client-hang-up';
 import { INTERNAL_ERROR, RETRY_AFTER_SECONDS, errorResponse } from './error-responses';
+import { loggablePath } from './loggable-path';
 
 /**
  * The last middleware: DomainErrors answer with their status, as do the client errors Express and its parsers raise
@@ -33,7 +34,7 @@ export function errorHandler(logger: Logger) {
     const domainError = error instanceof DomainError ? error : null;
     if (!domainError) {
       logger.error(
-        { err: error, requestId: request.context?.requestId, path: request.path },
+        { err: error, requestId: request.context?.requestId, path: loggablePath(request.path) },
         'unhandled error',
       );
     }

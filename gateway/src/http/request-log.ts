@@ -1,5 +1,6 @@
 import { type NextFunction, type Request, type Response } from 'express';
 import { httpRequestDuration, withLogContext, type Logger } from '@promptloom/shared';
+import { loggablePath } from './loggable-path';
 
 /**
  * After `requestContext`: one log line per answered request with its id, and its duration in
@@ -21,7 +22,7 @@ export function requestLog(logger: Logger) {
       const line = {
         requestId: request.context?.requestId,
         method: request.method,
-        path: request.path,
+        path: loggablePath(request.path),
         status,
         durationMs: Math.round(seconds * 1000),
       };

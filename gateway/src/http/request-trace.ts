@@ -7,6 +7,7 @@ import {
   tracingIsOn,
   type Span,
 } from '@promptloom/shared';
+import { loggablePath } from './loggable-path';
 
 const OPERATION_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
@@ -19,7 +20,7 @@ export function requestTrace() {
   return (request: Request, response: Response, next: NextFunction) => {
     if (!tracingIsOn() || !isTraced(request.path)) return next();
     const carrier = readTraceCarrier((name) => request.headers[name]);
-    const attributes = { 'http.request.method': request.method, 'url.path': request.path };
+    const attributes = { 'http.request.method': request.method, 'url.path': loggablePath(request.path) };
     void traceIncoming(`${request.method}`, SpanKind.SERVER, attributes, carrier, (span) => {
       bindToActiveTrace(request);
       bindToActiveTrace(response);
