@@ -1,9 +1,8 @@
-import { accountEvents } from '@promptloom/proto';
 import { waitFor } from '@promptloom/shared/testing';
 import { graphql, requestJson } from '../support/http';
 import { startTestProduct, type TestProduct } from '../support/embedded-product';
 import { subscribe } from '../support/subscriptions';
-import { signInAdmin, signUp, type SignedIn } from './signature-helpers';
+import { deleteUserAndWaitForRows, signInAdmin, signUp, type SignedIn } from './signature-helpers';
 
 const CAP = 25;
 let product: TestProduct;
@@ -179,17 +178,7 @@ describe('prompt history over REST', () => {
       expect(JSON.stringify(read.body)).not.toContain('private');
     }
 
-    await product.bus.publish(
-      accountEvents.userDeleted.subject,
-      { userId: owner.userId },
-      { id: `user-${owner.userId}-deleted` },
-    );
-    await waitFor(async () => {
-      const rows = await product.signature.orm.em
-        .getConnection()
-        .execute('select 1 from signature.prompt_versions where user_id = ?', [owner.userId]);
-      return rows.length === 0;
-    }, "the deleted user's history to go");
+    await deleteUserAndWaitForRows(product, owner.userId, 'prompt_versions');
     expect((await list(other)).body.items).toHaveLength(1);
   });
 });

@@ -1,6 +1,9 @@
 import { ensureAdminAccount } from '@promptloom/admin';
+import { accountEvents } from '@promptloom/proto';
 import { type Bus } from '@promptloom/shared';
+import { waitFor } from '@promptloom/shared/testing';
 import { newUser, requestJson } from '../support/http';
+import { type TestProduct } from '../support/embedded-product';
 
 export const SIX = ['Aurora', 'Dusk', 'Ember', 'Frost', 'Glow', 'Haze'];
 export const OTHER_SIX = ['Iris', 'Jade', 'Kelp', 'Lumen', 'Moss', 'Nova'];
@@ -81,4 +84,19 @@ export async function getBytes(baseUrl: string, path: string, token?: string) {
     contentType: response.headers.get('content-type'),
     bytes: Buffer.from(await response.arrayBuffer()),
   };
+}
+
+/** Announces `userId`'s deletion as the admin service does, and waits until the signature schema's `table` holds none of their rows. */
+export async function deleteUserAndWaitForRows(
+  product: TestProduct,
+  userId: number,
+  table: string,
+): Promise<void> {
+  await product.bus.publish(accountEvents.userDeleted.subject, { userId }, { id: `user-${userId}-deleted` });
+  await waitFor(async () => {
+    const rows = await product.signature.orm.em
+      .getConnection()
+      .execute(`select 1 from signature.${table} where user_id = ?`, [userId]);
+    return rows.length === 0;
+  }, `the deleted user's ${table} rows to go`);
 }

@@ -1,16 +1,10 @@
 import { Client } from 'pg';
 import { waitFor } from '@promptloom/shared/testing';
-import {
-  accountEvents,
-  PACK_FORMAT,
-  PACK_LINK_EXPIRED,
-  PACK_LINK_NOT_FOUND,
-  PACK_LINK_REVOKED,
-} from '@promptloom/proto';
+import { PACK_FORMAT, PACK_LINK_EXPIRED, PACK_LINK_NOT_FOUND, PACK_LINK_REVOKED } from '@promptloom/proto';
 import { graphql, requestJson } from '../support/http';
 import { startTestProduct, type TestProduct } from '../support/embedded-product';
 import { capturedLogger } from '../support/captured-log';
-import { SIX, signUp, type SignedIn } from './signature-helpers';
+import { SIX, deleteUserAndWaitForRows, signUp, type SignedIn } from './signature-helpers';
 
 let product: TestProduct;
 const log = capturedLogger();
@@ -414,17 +408,7 @@ describe('signature pack share links', () => {
     const staying = await owner();
     const gone = (await createLink(leaving)).body.data.token;
     const kept = (await createLink(staying)).body.data.token;
-    await product.bus.publish(
-      accountEvents.userDeleted.subject,
-      { userId: leaving.userId },
-      { id: `user-${leaving.userId}-deleted` },
-    );
-    await waitFor(async () => {
-      const rows = await product.signature.orm.em
-        .getConnection()
-        .execute('select 1 from signature.pack_links where user_id = ?', [leaving.userId]);
-      return rows.length === 0;
-    }, "the deleted user's links to go");
+    await deleteUserAndWaitForRows(product, leaving.userId, 'pack_links');
     const reader = await signUp(product.baseUrl);
     expect((await api('GET', `/api/signature/packs/shared/${gone}`, reader)).status).toBe(404);
     expect((await api('GET', `/api/signature/packs/shared/${kept}`, reader)).status).toBe(200);

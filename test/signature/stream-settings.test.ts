@@ -1,9 +1,8 @@
-import { accountEvents } from '@promptloom/proto';
 import { waitFor } from '@promptloom/shared/testing';
 import { graphql, requestJson } from '../support/http';
 import { startTestProduct, type TestProduct } from '../support/embedded-product';
 import { subscribe } from '../support/subscriptions';
-import { signUp } from './signature-helpers';
+import { deleteUserAndWaitForRows, signUp } from './signature-helpers';
 
 let product: TestProduct;
 beforeAll(async () => {
@@ -132,17 +131,7 @@ describe('Stream settings over REST', () => {
     const staying = await signUp(product.baseUrl);
     await post(leaving.token, { target: 'flux' });
     await post(staying.token, { target: 'flux' });
-    await product.bus.publish(
-      accountEvents.userDeleted.subject,
-      { userId: leaving.userId },
-      { id: `user-${leaving.userId}-deleted` },
-    );
-    await waitFor(async () => {
-      const rows = await product.signature.orm.em
-        .getConnection()
-        .execute('select 1 from signature.stream_settings where user_id = ?', [leaving.userId]);
-      return rows.length === 0;
-    }, "the deleted user's settings to go");
+    await deleteUserAndWaitForRows(product, leaving.userId, 'stream_settings');
     expect((await get(staying.token)).body.data.target).toBe('flux');
   });
 
