@@ -39,6 +39,22 @@ async function reasonOn(user: User, item: string, reason: string): Promise<void>
   expect(written.status).toBe(200);
 }
 
+/** An element of the user with a reason written on it, through the API; its id. */
+async function elementWithReason(user: User, element: string, reason: string): Promise<number> {
+  const { baseUrl } = started!.product;
+  const stored = await requestJson(baseUrl, 'POST', `/api/ai/response/bl/newstore/${user.id}`, {
+    token: user.token,
+    body: { ai_response: [element] },
+  });
+  const row = stored.body.ai_response.find((entry: { ai_response: string }) => entry.ai_response === element);
+  const written = await requestJson(baseUrl, 'POST', `/api/ai/response/bl/updateReason/${row.id}`, {
+    token: user.token,
+    body: { ai_reason: reason },
+  });
+  expect(written.status).toBe(200);
+  return row.id;
+}
+
 async function signedIn(user: User, width: number): Promise<Page> {
   const page = await newPageOf(started!.browser, { width, height: 800 });
   page.setDefaultTimeout(20_000);
@@ -75,4 +91,34 @@ describe('reasons that steer, in the browser', () => {
     await page.getByTestId('reasons-used').getByText('Used 1 of your reasons: “too dark”').waitFor();
     await page.context().close();
   });
+
+  it.each([1280, 360])(
+    "an element's sub-element generation says which of your reasons it used (%i px)",
+    async (width) => {
+      const user = await signedUpUser(started!.product.baseUrl);
+      const elementId = await elementWithReason(user, 'Lighthouse', 'keep it coastal');
+      const page = await signedIn(user, width);
+
+      provider.reply({ content: JSON.stringify({ Light: ['Rim', 'Fill'], Mood: ['Calm', 'Warm'] }) });
+      await page.goto(`${started!.product.baseUrl}/elements/${elementId}`);
+      await page.getByRole('heading', { name: 'Lighthouse' }).waitFor();
+      const note = page.getByTestId('reasons-used');
+      await note.getByText('Used 1 of your reasons: “keep it coastal”').waitFor();
+      await waitFor(
+        () =>
+          provider.requests.some((request) =>
+            JSON.stringify(request.body.messages).includes('\\"keep it coastal\\"'),
+          ),
+        'the quoted reason in the provider request',
+      );
+      // The generated sub-elements arrive and the note stays beside them, inside the screen's width.
+      await page.getByRole('checkbox', { name: 'Rim' }).waitFor();
+      await note.waitFor();
+      await note.locator('summary').click();
+      await note.getByRole('listitem').filter({ hasText: 'Lighthouse: keep it coastal' }).waitFor();
+      const overflows = await page.locator('html').evaluate((html) => html.scrollWidth > html.clientWidth);
+      expect(overflows).toBe(false);
+      await page.context().close();
+    },
+  );
 });

@@ -97,6 +97,8 @@ export const GenerationJob = z.discriminatedUnion('kind', [
     user_id: z.number().int(),
     element_id: z.number().int(),
     frequency: z.number().int(),
+    /** The reasons on the element and its sub-elements read when asked for: the ticket's are the prompt's. */
+    reasons: ReasonsUsed.optional(),
   }),
 ]);
 export type GenerationJob = z.infer<typeof GenerationJob>;

@@ -1035,7 +1035,11 @@ export type GenerateSubElementsMutationVariables = Exact<{
 }>;
 
 export type GenerateSubElementsMutation = {
-  generateSubElements: { jobId: string | null; status: JobTicketStatus };
+  generateSubElements: {
+    jobId: string | null;
+    status: JobTicketStatus;
+    reasonsUsed: Array<{ item: string; reason: string }>;
+  };
 };
 
 export type SetSubElementChosenMutationVariables = Exact<{
@@ -5251,6 +5255,17 @@ export const GenerateSubElementsDocument = {
               selections: [
                 { kind: 'Field', name: { kind: 'Name', value: 'jobId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'reasonsUsed' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'item' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+                    ],
+                  },
+                },
               ],
             },
           },

@@ -260,7 +260,7 @@ export class JobRunner {
     const existing = (await subElementsOf(this.em(), element.id)).map((row) => row.name);
     const reply = await this.ask(
       job,
-      subElementPrompt(element.aiResponse, job.frequency, existing),
+      subElementPrompt(element.aiResponse, job.frequency, existing, job.reasons),
       context,
       element.id,
     );
@@ -349,8 +349,7 @@ export class JobRunner {
 
 /** Who a job's provider call is recorded for, why, and the job whose items it became. */
 function auditOf(job: GenerationJob): ChatAudit {
-  if (job.kind === 'sub_elements') return { userId: job.user_id, purpose: 'sub_elements', jobId: job.job_id };
-  const purpose = LIST_FAMILY_PURPOSES[job.family];
+  const purpose = job.kind === 'sub_elements' ? 'sub_elements' : LIST_FAMILY_PURPOSES[job.family];
   return { userId: job.user_id, purpose, jobId: job.job_id, reasons: job.reasons };
 }
 

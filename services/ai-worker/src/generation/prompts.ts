@@ -93,11 +93,28 @@ export function listPrompt(input: ListPromptInput): ChatRequest {
   };
 }
 
-/** The sub-elements of one element, grouped; asked of SPEC §9's internal model. */
-export function subElementPrompt(element: string, count: number, existing: readonly string[]): ChatRequest {
-  const content =
+/**
+ * The sub-elements of one element, grouped; asked of SPEC §9's internal model. Issue 19: the reasons the user wrote
+ * on the element and its sub-elements come as the same quoted guidance block as a Run's, said to be data.
+ */
+export function subElementPrompt(
+  element: string,
+  count: number,
+  existing: readonly string[],
+  reasons: readonly ReasonUsed[] = [],
+): ChatRequest {
+  const instruction =
     `List ${count} sub-elements of the element "${element}" for composing images, grouped by kind.` +
     `${avoiding(existing)} Answer only with JSON: an object whose keys are group names and whose values are ` +
     'arrays of names, each name under 30 characters.';
-  return { model: SUB_ELEMENT_MODEL, messages: [{ role: 'user', content }] };
+  const guidance = guidanceBlock(reasons);
+  if (!guidance) return { model: SUB_ELEMENT_MODEL, messages: [{ role: 'user', content: instruction }] };
+  return {
+    model: SUB_ELEMENT_MODEL,
+    messages: [
+      { role: 'system', content: GUIDANCE_SYSTEM_NOTE },
+      // The instruction first: the offline provider reads the count from the first number it finds.
+      { role: 'user', content: `${instruction}\n${guidance}` },
+    ],
+  };
 }

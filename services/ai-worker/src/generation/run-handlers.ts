@@ -16,6 +16,7 @@ import { AgentSettings } from '../lists/agent-settings.entity';
 import { guidanceReasonsOf } from '../lists/guidance-reasons';
 import { ListItemRecord } from '../lists/list-item.entity';
 import { notFound } from '../lists/not-found';
+import { subElementGuidanceOf } from '../lists/sub-element-guidance';
 import { type OfferedModels } from '../provider/offered-models';
 import { type AiQuotas } from '../quota/ai-quota';
 
@@ -81,6 +82,7 @@ export class RunHandlers {
         user_id: element.userId,
         element_id: element.id,
         frequency: request.frequency,
+        reasons: await subElementGuidanceOf(this.em(), element),
       },
       context,
     );
@@ -106,7 +108,6 @@ export class RunHandlers {
 
   private async enqueue(job: GenerationJob, context: RequestContext): Promise<JobTicket> {
     await this.bus.enqueue(GENERATION_QUEUE, job, { id: job.job_id, context });
-    const reasons = job.kind === 'list' ? (job.reasons ?? []) : [];
-    return { job_id: job.job_id, status: 'queued', next_date: null, reasons_used: reasons };
+    return { job_id: job.job_id, status: 'queued', next_date: null, reasons_used: job.reasons ?? [] };
   }
 }

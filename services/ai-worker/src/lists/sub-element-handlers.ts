@@ -98,6 +98,7 @@ export class SubElementHandlers {
     const updated = await this.writer.write(async (tx) => {
       const fresh = await tx.findOneOrFail(SubElementRecord, { id: request.id });
       fresh.reason = request.reason;
+      fresh.reasonAt = request.reason?.trim() ? new Date() : null;
       await tx.flush();
       const target = { userId: fresh.userId, elementId: fresh.elementId, jobId: null };
       await recordSubElementChange(tx, target, { changed: [fresh.toView()] }, context);

@@ -9,6 +9,8 @@ export class SubElementRecord {
   name: string;
   blName: string;
   reason: string | null = null;
+  /** When the reason was last written (null without one): the newest steer the element's generation first. */
+  reasonAt: Date | null = null;
   jobId: string | null = null;
   createdAt: Date = new Date();
 
@@ -48,6 +50,7 @@ export const SubElementSchema = new EntitySchema<SubElementRecord>({
     name: { type: 'string' },
     blName: { type: 'string', fieldName: 'bl_name' },
     reason: { type: 'text', nullable: true },
+    reasonAt: { type: 'datetime', fieldName: 'reason_at', columnType: 'timestamptz', nullable: true },
     jobId: { type: 'string', fieldName: 'job_id', nullable: true },
     createdAt: { type: 'datetime', fieldName: 'created_at', columnType: 'timestamptz' },
   },

@@ -8,6 +8,7 @@ import { UniqueSubElements } from './0006-unique-sub-elements';
 import { AiCalls } from './0007-ai-calls';
 import { AiTokenQuota } from './0008-ai-token-quota';
 import { ReasonsThatSteer } from './0009-reasons-that-steer';
+import { SubElementReasons } from './0010-sub-element-reasons';
 
 /** The ai schema's migrations, oldest first. Add new ones at the end; never edit one that has shipped. */
 export const aiMigrations: NamedMigration[] = [
@@ -20,4 +21,5 @@ export const aiMigrations: NamedMigration[] = [
   { name: '0007-ai-calls', class: AiCalls },
   { name: '0008-ai-token-quota', class: AiTokenQuota },
   { name: '0009-reasons-that-steer', class: ReasonsThatSteer },
+  { name: '0010-sub-element-reasons', class: SubElementReasons },
 ];

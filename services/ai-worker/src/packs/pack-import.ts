@@ -109,8 +109,9 @@ async function importSubElements(
     valid.length === 0
       ? []
       : await tx.execute(
-          `insert into "${schema}"."sub_elements" ("element_id", "user_id", "name", "bl_name", "reason")
-           select ?, ?, e.v->>'name', e.v->>'group', e.v->>'reason'
+          `insert into "${schema}"."sub_elements" ("element_id", "user_id", "name", "bl_name", "reason", "reason_at")
+           select ?, ?, e.v->>'name', e.v->>'group', e.v->>'reason',
+             case when btrim(coalesce(e.v->>'reason', '')) <> '' then now() end
            from json_array_elements(?::json) with ordinality as e(v, n) order by e.n
            on conflict ("element_id", lower("name")) do nothing
            returning "id", "name"`,

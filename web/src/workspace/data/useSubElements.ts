@@ -47,5 +47,7 @@ export function useSubElements(elementId: number) {
     subElements: subElements ?? [],
     loading: query.loading && !query.data,
     generating: generation.called && (subElements?.length ?? 0) === 0,
+    /** Issue 19: the user's reasons this element's generation carried as guidance. */
+    reasonsUsed: generation.data?.generateSubElements.reasonsUsed,
   };
 }

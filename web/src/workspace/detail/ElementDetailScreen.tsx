@@ -10,6 +10,7 @@ import { SELECTION } from '../data/selection-operations';
 import { useLiveList } from '../data/useLiveList';
 import { useSelection } from '../data/useSelection';
 import { useSubElements } from '../data/useSubElements';
+import { ReasonsUsedNote } from '../reasons/ReasonsUsedNote';
 
 const ELEMENTS_LISTING = '/elements/ElementsListingBL';
 
@@ -29,7 +30,7 @@ export function ElementDetailScreen() {
   const element = elements.items.find((item) => item.id === elementId);
   const name = element?.aiResponse ?? 'Element';
   const { selection, setActive } = useSelection();
-  const { subElements, loading, generating } = useSubElements(elementId);
+  const { subElements, loading, generating, reasonsUsed } = useSubElements(elementId);
   const [choose] = useMutation(SET_SUB_ELEMENT_CHOSEN, {
     update: (cache, { data }) => {
       if (data) cache.writeQuery({ query: SELECTION, data: { selection: data.setSubElementChosen } });
@@ -92,6 +93,7 @@ export function ElementDetailScreen() {
             {message}
           </p>
         )}
+        <ReasonsUsedNote reasons={reasonsUsed} />
         {loading || generating ? (
           <p className="list-status" role="status">
             {generating ? 'Generating sub-elements…' : 'Loading...'}
