@@ -156,6 +156,18 @@ describe('signature pack files over REST', () => {
       ['Curtain', 'Sky', null],
     ]);
 
+    // Imported reasons steer the importer's next Run as reasons written by hand do.
+    const run = await api('POST', `/api/ai/response/bl/generate/${importer.userId}`, importer, {
+      body: { ai_model: 'gpt-4o', frequency: 1 },
+    });
+    expect(run.status).toBe(202);
+    expect(run.body.reasons_used).toEqual(
+      expect.arrayContaining([
+        { item: 'Aurora', reason: 'Cold light' },
+        { item: 'Dusk', reason: 'Mine' },
+      ]),
+    );
+
     const again = await api('POST', '/api/signature/packs/import', importer, { body: pack });
     expect(again.status).toBe(200);
     expect(again.body.data.added).toEqual([]);

@@ -148,8 +148,9 @@ async function insertItems(
   const schema = tx.config.get('schema') ?? 'public';
   const rows = items.map((item) => ({ text: item.name, key: nameKeyOf(item.name), reason: item.reason }));
   const inserted = (await tx.execute(
-    `insert into "${schema}"."list_items" ("user_id", "family", "ai_response", "name_key", "ai_reason")
-     select ?, ?, e.v->>'text', e.v->>'key', e.v->>'reason'
+    `insert into "${schema}"."list_items" ("user_id", "family", "ai_response", "name_key", "ai_reason", "reason_at")
+     select ?, ?, e.v->>'text', e.v->>'key', e.v->>'reason',
+       case when btrim(coalesce(e.v->>'reason', '')) <> '' then now() end
      from json_array_elements(?::json) with ordinality as e(v, n) order by e.n
      on conflict ("user_id", "family", "name_key") do nothing
      returning "id"`,
