@@ -1199,7 +1199,9 @@ export type SavePromptVersionMutation = {
   };
 };
 
-export type PromptVersionSavedSubscriptionVariables = Exact<{ [key: string]: never }>;
+export type PromptVersionSavedSubscriptionVariables = Exact<{
+  afterSequence?: number | null | undefined;
+}>;
 
 export type PromptVersionSavedSubscription = {
   promptVersionSaved: {
@@ -5802,12 +5804,26 @@ export const PromptVersionSavedDocument = {
       kind: 'OperationDefinition',
       operation: 'subscription',
       name: { kind: 'Name', value: 'PromptVersionSaved' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'afterSequence' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Float' } },
+        },
+      ],
       selectionSet: {
         kind: 'SelectionSet',
         selections: [
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'promptVersionSaved' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'afterSequence' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'afterSequence' } },
+              },
+            ],
             selectionSet: {
               kind: 'SelectionSet',
               selections: [
