@@ -203,8 +203,8 @@ export type PackEntryKind = 'type' | 'element' | 'sub_element';
 /** Why an import skipped an entry: already_present in your lists, or invalid (the lists do not accept it). */
 export type PackSkipReason = 'already_present' | 'invalid';
 
-/** Why the app starts a visit: sign_in (always a new window away) or resume (after 10 minutes unseen). */
-export type VisitStart = 'sign_in' | 'resume';
+/** Why the app starts a visit: sign_in (always a new window away), resume (after 10 minutes unseen) or reconnect (the live connection came back: any time unseen). */
+export type VisitStart = 'sign_in' | 'resume' | 'reconnect';
 
 export type SignatureInput = {
   username: string;
@@ -766,6 +766,20 @@ export type DismissWhileYouWereAwayMutation = {
     until: string | null;
     dismissed: boolean;
     changes: Array<{ kind: AwayChangeKind; label: string; link: string; at: string }>;
+  };
+};
+
+export type WhileYouWereAwayChangedSubscriptionVariables = Exact<{ [key: string]: never }>;
+
+export type WhileYouWereAwayChangedSubscription = {
+  whileYouWereAwayChanged: {
+    sequence: number;
+    report: {
+      since: string | null;
+      until: string | null;
+      dismissed: boolean;
+      changes: Array<{ kind: AwayChangeKind; label: string; link: string; at: string }>;
+    };
   };
 };
 
@@ -4105,6 +4119,68 @@ export const DismissWhileYouWereAwayDocument = {
     },
   ],
 } as unknown as DocumentNode<DismissWhileYouWereAwayMutation, DismissWhileYouWereAwayMutationVariables>;
+export const WhileYouWereAwayChangedDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'subscription',
+      name: { kind: 'Name', value: 'WhileYouWereAwayChanged' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'whileYouWereAwayChanged' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'sequence' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'report' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AwayReport' } }],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AwayReport' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'WhileYouWereAway' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'since' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'until' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dismissed' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'changes' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'link' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'at' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  WhileYouWereAwayChangedSubscription,
+  WhileYouWereAwayChangedSubscriptionVariables
+>;
 export const PreviousSettingsDocument = {
   kind: 'Document',
   definitions: [
