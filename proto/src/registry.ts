@@ -13,7 +13,7 @@ import {
   aiOperations,
   aiUserChatOperation,
 } from './ai';
-import { awayOperations } from './away';
+import { awayEvents, awayOperations } from './away';
 import { deadLetterOperations } from './bus-admin';
 import {
   auditOperations,
@@ -62,6 +62,7 @@ export const EVENTS: readonly EventDefinition[] = [
   ...Object.values(aiEvents),
   ...Object.values(aiCallEvents),
   ...Object.values(recordEvents),
+  ...Object.values(awayEvents),
 ];
 
 export const operationBySubject = (subject: string): Operation | undefined =>

@@ -2,6 +2,7 @@ import { waitFor } from '@promptloom/shared/testing';
 import { startAdminFixture, type AdminFixture } from '../admin/admin-fixture';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../support/fake-openai-server';
 import { graphql, newUser, requestJson } from '../support/http';
+import { subscribe } from '../support/subscriptions';
 
 let fake: FakeOpenAiServer;
 let fixture: AdminFixture;
@@ -38,7 +39,7 @@ async function signInAgain(user: User): Promise<User> {
 const api = (user: User, method: string, path: string, body?: unknown) =>
   requestJson(fixture.product.baseUrl, method, path, { token: user.token, body });
 
-const beginVisit = (user: User, start: 'sign_in' | 'resume') =>
+const beginVisit = (user: User, start: 'sign_in' | 'resume' | 'reconnect') =>
   api(user, 'POST', '/api/visits/begin', { start });
 
 /** Runs the user's Pro agent through the API and waits until the run has finished (its ledger row). */
@@ -69,7 +70,8 @@ async function adminEditsProItem(user: User): Promise<void> {
   }, 'the admin edit audited');
 }
 
-async function savesSignature(user: User): Promise<void> {
+/** Saves the user's signature; answers its id. */
+async function savesSignature(user: User): Promise<number> {
   const saved = await api(user, 'POST', `/api/br/signature/store/${user.id}`, {
     user_id: user.id,
     username: 'Ada Lovelace',
@@ -77,7 +79,10 @@ async function savesSignature(user: User): Promise<void> {
     signatureElements: ['Light', 'Shadow'],
   });
   expect(saved.status).toBe(200);
+  return saved.body.data.id;
 }
+
+const dismiss = (user: User) => api(user, 'POST', '/api/while-you-were-away/dismiss');
 
 describe('while you were away (issue 19)', () => {
   it('tells a returning user what changed in their own records since their last visit, with links', async () => {
@@ -170,5 +175,108 @@ describe('while you were away (issue 19)', () => {
     expect(bad.body.errors.start).toBeDefined();
     const anonymous = await requestJson(fixture.product.baseUrl, 'GET', '/api/while-you-were-away');
     expect(anonymous.status).toBe(401);
+  });
+
+  it("tells an admin's edit of the user's signature once, as the admin's edit", async () => {
+    const eve = await freshUser();
+    const signatureId = await savesSignature(eve);
+    await beginVisit(eve, 'sign_in');
+    // Away: an admin deactivates her signature, which also moves the signature's own "updated" time.
+    const edit = await fixture.asAdmin('PUT', `/api/admin/user/br/update/${signatureId}`, { status: 0 });
+    expect(edit.status).toBe(200);
+    await waitFor(async () => {
+      const audit = await fixture.asAdmin(
+        'GET',
+        `/api/admin/audit/list?entity=br_record&entity_id=${signatureId}`,
+      );
+      return audit.body.data?.data?.length > 0;
+    }, 'the admin edit audited');
+
+    const back = await signInAgain(eve);
+    const { changes } = (await beginVisit(back, 'sign_in')).body.data;
+    expect(changes).toEqual([
+      {
+        kind: 'admin_edit',
+        label: expect.stringMatching(/^An admin updated your signature “Aurora, Dusk, .*” \(status\)$/u),
+        link: '/pro/SignatureListingBR',
+        at: expect.any(String),
+      },
+    ]);
+  });
+
+  it('opens a window at a reconnect after any time unseen, joined to the window still shown', async () => {
+    const fay = await freshUser();
+    const first = (await beginVisit(fay, 'sign_in')).body.data;
+    expect(first.since).toBeNull();
+    // Her socket is down (no heartbeat) while her signature is saved on another device.
+    const signatureId = await savesSignature(fay);
+    const back = (await beginVisit(fay, 'reconnect')).body.data;
+    expect(back.changes.map((change: { kind: string }) => change.kind)).toEqual(['signature_saved']);
+    // A heartbeat minutes later keeps the window and its notice.
+    expect((await beginVisit(fay, 'resume')).body.data).toEqual(back);
+
+    // Down again while an admin edits the signature: the window still shown goes on from where it began.
+    const edit = await fixture.asAdmin('PUT', `/api/admin/user/br/update/${signatureId}`, { status: 0 });
+    expect(edit.status).toBe(200);
+    await waitFor(async () => {
+      const audit = await fixture.asAdmin(
+        'GET',
+        `/api/admin/audit/list?entity=br_record&entity_id=${signatureId}`,
+      );
+      return audit.body.data?.data?.length > 0;
+    }, 'the admin edit audited');
+    const again = (await beginVisit(fay, 'reconnect')).body.data;
+    expect(again.since).toBe(back.since);
+    expect(again.until > back.until).toBe(true);
+    // The save was overwritten by the admin's edit: the signature is told once, as that edit.
+    expect(again.changes.map((change: { kind: string }) => change.kind)).toEqual(['admin_edit']);
+
+    // Once dismissed, a reconnect opens a window of its own: nothing changed in it.
+    await dismiss(fay);
+    const fresh = (await beginVisit(fay, 'reconnect')).body.data;
+    expect(fresh.since >= again.until).toBe(true);
+    expect(fresh).toMatchObject({ dismissed: false, changes: [] });
+  });
+
+  it("tells each of the user's devices when their window opens or is dismissed, and nobody else", async () => {
+    const gus = await freshUser();
+    const stranger = await freshUser();
+    await beginVisit(gus, 'sign_in');
+    await beginVisit(stranger, 'sign_in');
+    await savesSignature(gus);
+    const CHANGED = `subscription { whileYouWereAwayChanged {
+      sequence report { since until dismissed changes { kind } } } }`;
+    const phone = await subscribe(fixture.product.baseUrl, CHANGED, gus.token);
+    const theirs = await subscribe(fixture.product.baseUrl, CHANGED, stranger.token);
+
+    const laptop = await signInAgain(gus);
+    const opened = (await beginVisit(laptop, 'sign_in')).body.data;
+    await waitFor(() => phone.received.length >= 1, 'the window opened, on the phone');
+    expect(phone.received[0].whileYouWereAwayChanged.report).toEqual({
+      since: opened.since,
+      until: opened.until,
+      dismissed: false,
+      changes: [{ kind: 'signature_saved' }],
+    });
+
+    expect((await dismiss(laptop)).status).toBe(200);
+    await waitFor(() => phone.received.length >= 2, 'the dismissal, on the phone');
+    expect(phone.received[1].whileYouWereAwayChanged.report).toMatchObject({ dismissed: true, changes: [] });
+    expect(phone.received[1].whileYouWereAwayChanged.sequence).toBeGreaterThan(
+      phone.received[0].whileYouWereAwayChanged.sequence,
+    );
+
+    // A heartbeat tells nothing: the next dismissal is the next event the phone gets.
+    await beginVisit(laptop, 'resume');
+    await dismiss(laptop);
+    await waitFor(() => phone.received.length >= 3, 'the second dismissal, on the phone');
+    expect(phone.received).toHaveLength(3);
+
+    // The stranger's own dismissal is the first and only event they get: none of Gus's reached them.
+    await dismiss(stranger);
+    await waitFor(() => theirs.received.length >= 1, "the stranger's own dismissal");
+    expect(theirs.received).toHaveLength(1);
+    expect(theirs.received[0].whileYouWereAwayChanged.report.dismissed).toBe(true);
+    await Promise.all([phone.close(), theirs.close()]);
   });
 });

@@ -15,6 +15,19 @@ export interface AwayReport extends AwayWindow {
 const SOURCES = [awayOperations.runsFinished, awayOperations.signaturesSaved, awayOperations.adminEdits];
 
 /**
+ * An admin's edit of the user's signature moves its `updated_at`, so the signature service tells it as a save too,
+ * at the instant the admin service gives the edit: it is the admin's edit, told once.
+ */
+function withoutEditsAsSaves(changes: AwayChange[]): AwayChange[] {
+  const edited = new Set(
+    changes.filter((change) => change.kind === 'admin_edit').map((change) => `${change.link} ${change.at}`),
+  );
+  return changes.filter(
+    (change) => change.kind !== 'signature_saved' || !edited.has(`${change.link} ${change.at}`),
+  );
+}
+
+/**
  * Asks each service that owns a kind of change for the user's own changes in the window and merges them. A quiet
  * notice: a service that cannot answer leaves its kind out rather than failing the rest. Nothing is asked when
  * there is no window (a first visit) or the user dismissed it.
@@ -30,8 +43,9 @@ export async function awayReport(
   const answers = await Promise.allSettled(
     SOURCES.map((operation) => call(bus, operation, input, { context })),
   );
-  const changes = answers
-    .flatMap((answer) => (answer.status === 'fulfilled' ? answer.value.changes : []))
+  const changes = withoutEditsAsSaves(
+    answers.flatMap((answer) => (answer.status === 'fulfilled' ? answer.value.changes : [])),
+  )
     .sort((a, b) => b.at.localeCompare(a.at))
     .slice(0, AWAY_MAX_CHANGES);
   return { ...window, changes };

@@ -111,7 +111,8 @@ export const PackLinkState = graphqlEnum(
 export const VisitStart = graphqlEnum(
   VISIT_STARTS,
   'VisitStart',
-  'Why the app starts a visit: sign_in (always a new window away) or resume (after 10 minutes unseen).',
+  'Why the app starts a visit: sign_in (always a new window away), resume (after 10 minutes unseen) or ' +
+    'reconnect (the live connection came back: any time unseen).',
 );
 
 export const AwayChangeKind = graphqlEnum(

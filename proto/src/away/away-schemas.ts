@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { recordId } from '../fields';
-import { defineOperation } from '../operation';
+import { defineEvent, defineOperation } from '../operation';
 
 /**
  * Issue 19 "While you were away". A visit is the time a user is in the app; `last_seen_at` (kept per user by the
@@ -33,8 +33,12 @@ const instant = z.iso.datetime({ offset: true, error: 'The time must be an ISO 8
 export const AwayChangesRequest = z.object({ user_id: recordId, since: instant, until: instant });
 export const AwayChanges = z.object({ changes: z.array(AwayChange).max(AWAY_MAX_CHANGES) });
 
-/** Why the app starts a visit: a sign-in always opens a new window; a resume only after a long enough gap. */
-export const VISIT_STARTS = ['sign_in', 'resume'] as const;
+/**
+ * Why the app starts a visit: a sign-in always opens a new window; a resume only after a long enough gap; a
+ * reconnect (the live connection came back after a drop, when the app stops its heartbeat) whenever the user was
+ * unseen at all, since changes meanwhile reached no screen of theirs live.
+ */
+export const VISIT_STARTS = ['sign_in', 'resume', 'reconnect'] as const;
 export const VisitStart = z.enum(VISIT_STARTS, {
   error: `The start must be one of ${VISIT_STARTS.join(', ')}.`,
 });
@@ -50,6 +54,14 @@ export const AwayWindow = z.object({
   dismissed: z.boolean(),
 });
 export type AwayWindow = z.infer<typeof AwayWindow>;
+
+export const awayEvents = {
+  /** The user's window away opened or was dismissed: each of their devices shows the notice of the new window. */
+  visitChanged: defineEvent(
+    'evt.admin.visit.changed',
+    z.object({ userId: z.number().int().positive(), window: AwayWindow }),
+  ),
+} as const;
 
 export const awayOperations = {
   beginVisit: defineOperation('admin', 'visits.begin', BeginVisitRequest, AwayWindow),

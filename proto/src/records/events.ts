@@ -27,6 +27,12 @@ export const recordEvents = {
       actorId: z.number().int().positive(),
       before: SignatureRecord,
       after: SignatureRecord.nullable(),
+      /**
+       * When the edit was made: the signature's own `updated_at`, which the edit moves. The audit entry is dated
+       * with it, so the owner's "while you were away" tells the edit and the moved time as one change. Absent from
+       * an earlier release's events (then the entry is dated when it is written).
+       */
+      at: z.string().optional(),
     }),
   ),
 } as const;

@@ -1,7 +1,7 @@
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
 import { ErrorLink } from '@apollo/client/link/error';
 import { OperationTypeNode } from 'graphql';
-import { announceReconnect, resumesLive } from './reconnects';
+import { announceLive, announceReconnect, resumesLive } from './reconnects';
 import { isUnauthenticatedError } from './session-refusal';
 import { SessionSocketLink } from './session-socket-link';
 
@@ -74,6 +74,7 @@ export function createApolloClient(session: ApolloSessionHooks): ApolloSession {
       announceReconnect();
       refetchActive();
     },
+    onLive: announceLive,
     onRefused: () => refused(generation),
   });
   const link = ApolloLink.from([

@@ -3,6 +3,17 @@
  * (the last `sequence` it saw) and the gateway replays what it missed while the socket was down.
  */
 const listeners = new Set<() => void>();
+let live = false;
+
+/** The socket is open (true) or closed (false), whether dropped or closed with no subscription left. */
+export function announceLive(up: boolean): void {
+  live = up;
+}
+
+/** Whether the live connection is up: while it is down, no change reaches this screen live. */
+export function liveConnectionUp(): boolean {
+  return live;
+}
 
 export function announceReconnect(): void {
   for (const listener of listeners) listener();

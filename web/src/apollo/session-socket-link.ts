@@ -8,6 +8,8 @@ export interface SessionSocketOptions {
   token(): string | null;
   /** The socket came back after a drop: re-query what is on screen, so changes missed meanwhile appear. */
   onReconnected(): void;
+  /** The socket opened (true) or closed (false). */
+  onLive(up: boolean): void;
   /** The server refused this socket's session (close 4401 / 4403); it is not retried. */
   onRefused(): void;
 }
@@ -51,9 +53,12 @@ export class SessionSocketLink extends ApolloLink {
       shouldRetry: (event) => !isRefusedSocketClose(event),
       on: {
         connected: (_socket, _payload, wasRetry) => {
-          if (wasRetry && !socket.retired) options.onReconnected();
+          if (socket.retired) return;
+          options.onLive(true);
+          if (wasRetry) options.onReconnected();
         },
         closed: (event) => {
+          if (!socket.retired) options.onLive(false);
           if (!socket.retired && isRefusedSocketClose(event)) options.onRefused();
         },
       },

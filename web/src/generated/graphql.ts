@@ -203,8 +203,8 @@ export type PackEntryKind = 'type' | 'element' | 'sub_element';
 /** Why an import skipped an entry: already_present in your lists, or invalid (the lists do not accept it). */
 export type PackSkipReason = 'already_present' | 'invalid';
 
-/** Why the app starts a visit: sign_in (always a new window away) or resume (after 10 minutes unseen). */
-export type VisitStart = 'sign_in' | 'resume';
+/** Why the app starts a visit: sign_in (always a new window away), resume (after 10 minutes unseen) or reconnect (the live connection came back: any time unseen). */
+export type VisitStart = 'sign_in' | 'resume' | 'reconnect';
 
 export type SignatureInput = {
   username: string;
@@ -769,6 +769,20 @@ export type DismissWhileYouWereAwayMutation = {
   };
 };
 
+export type WhileYouWereAwayChangedSubscriptionVariables = Exact<{ [key: string]: never }>;
+
+export type WhileYouWereAwayChangedSubscription = {
+  whileYouWereAwayChanged: {
+    sequence: number;
+    report: {
+      since: string | null;
+      until: string | null;
+      dismissed: boolean;
+      changes: Array<{ kind: AwayChangeKind; label: string; link: string; at: string }>;
+    };
+  };
+};
+
 export type PreviousSettingsQueryVariables = Exact<{
   family: ListFamily;
 }>;
@@ -1203,7 +1217,9 @@ export type SavePromptVersionMutation = {
   };
 };
 
-export type PromptVersionSavedSubscriptionVariables = Exact<{ [key: string]: never }>;
+export type PromptVersionSavedSubscriptionVariables = Exact<{
+  afterSequence?: number | null | undefined;
+}>;
 
 export type PromptVersionSavedSubscription = {
   promptVersionSaved: {
@@ -4107,6 +4123,68 @@ export const DismissWhileYouWereAwayDocument = {
     },
   ],
 } as unknown as DocumentNode<DismissWhileYouWereAwayMutation, DismissWhileYouWereAwayMutationVariables>;
+export const WhileYouWereAwayChangedDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'subscription',
+      name: { kind: 'Name', value: 'WhileYouWereAwayChanged' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'whileYouWereAwayChanged' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'sequence' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'report' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AwayReport' } }],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AwayReport' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'WhileYouWereAway' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'since' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'until' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dismissed' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'changes' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'link' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'at' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  WhileYouWereAwayChangedSubscription,
+  WhileYouWereAwayChangedSubscriptionVariables
+>;
 export const PreviousSettingsDocument = {
   kind: 'Document',
   definitions: [
@@ -5817,12 +5895,26 @@ export const PromptVersionSavedDocument = {
       kind: 'OperationDefinition',
       operation: 'subscription',
       name: { kind: 'Name', value: 'PromptVersionSaved' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'afterSequence' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Float' } },
+        },
+      ],
       selectionSet: {
         kind: 'SelectionSet',
         selections: [
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'promptVersionSaved' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'afterSequence' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'afterSequence' } },
+              },
+            ],
             selectionSet: {
               kind: 'SelectionSet',
               selections: [

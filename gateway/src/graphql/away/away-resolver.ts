@@ -1,10 +1,14 @@
-import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
-import { awayOperations } from '@promptloom/proto';
+import { Arg, Ctx, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
+import { awayEvents, awayOperations, type PayloadOf } from '@promptloom/proto';
 import { call } from '@promptloom/shared';
 import { awayReport, currentAwayReport } from '../../away/away-report';
+import { type HubEvent } from '../../subscriptions/event-hub';
+import { ownedEvents } from '../ai/owned-events';
 import { requireActor, type GraphQLContext } from '../context';
 import { VisitStart } from '../enums';
-import { WhileYouWereAway } from './away-types';
+import { WhileYouWereAway, WhileYouWereAwayChange } from './away-types';
+
+type VisitChanged = PayloadOf<typeof awayEvents.visitChanged>;
 
 @Resolver()
 export class AwayResolver {
@@ -43,5 +47,30 @@ export class AwayResolver {
       { context: context.request },
     );
     return WhileYouWereAway.from({ ...window, changes: [] });
+  }
+
+  @Subscription(() => WhileYouWereAwayChange, {
+    description:
+      'Your notice as it changes on any of your devices: a new window away opens, or it is dismissed.',
+    subscribe: ({ context }: { context: GraphQLContext }) => {
+      const actor = requireActor(context);
+      return ownedEvents(
+        context,
+        awayEvents.visitChanged,
+        actor.userId,
+        (payload) => payload.userId === actor.userId,
+      );
+    },
+  })
+  async whileYouWereAwayChanged(
+    @Ctx() context: GraphQLContext,
+    @Root() event: HubEvent<VisitChanged>,
+  ): Promise<WhileYouWereAwayChange> {
+    const { userId, window } = event.payload;
+    const report = await awayReport(context.bus, userId, window, context.request);
+    return Object.assign(new WhileYouWereAwayChange(), {
+      report: WhileYouWereAway.from(report),
+      sequence: event.sequence,
+    });
   }
 }

@@ -1,4 +1,4 @@
-import { Field, ObjectType } from 'type-graphql';
+import { Field, Float, ObjectType } from 'type-graphql';
 import { type AwayChange as AwayChangeView } from '@promptloom/proto';
 import { type AwayReport } from '../../away/away-report';
 import { AwayChangeKind } from '../enums';
@@ -29,4 +29,10 @@ export class WhileYouWereAway {
       changes: report.changes.map((change) => Object.assign(new AwayChange(), change)),
     });
   }
+}
+
+@ObjectType({ description: 'Your window away opened or was dismissed, on any of your devices.' })
+export class WhileYouWereAwayChange {
+  @Field(() => WhileYouWereAway) report!: WhileYouWereAway;
+  @Field(() => Float, { description: "The event's stream sequence." }) sequence!: number;
 }

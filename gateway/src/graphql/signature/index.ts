@@ -6,5 +6,8 @@ export { StreamSettingsResolver } from './stream-settings-resolver';
 export { SignatureSubscriptions } from './signature-subscriptions';
 export { PromptHistoryResolver } from './prompt-history-resolver';
 
-/** The events `afterSequence` resumes (streamSettingsChanged). */
-export const RESUMABLE_SIGNATURE_EVENTS = [signatureEvents.streamSettingsChanged] as const;
+/** The events `afterSequence` resumes (streamSettingsChanged, promptVersionSaved). */
+export const RESUMABLE_SIGNATURE_EVENTS = [
+  signatureEvents.streamSettingsChanged,
+  signatureEvents.promptVersionSaved,
+] as const;

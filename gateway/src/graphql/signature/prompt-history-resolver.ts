@@ -1,7 +1,8 @@
-import { Arg, Ctx, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
+import { Arg, Ctx, Float, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { promptHistoryOperations, signatureEvents, type PayloadOf } from '@promptloom/proto';
 import { callWith } from '@promptloom/shared';
 import { type HubEvent } from '../../subscriptions/event-hub';
+import { ownedEvents } from '../ai/owned-events';
 import { requireActor, type GraphQLContext } from '../context';
 import { PromptVersionOrigin } from '../enums';
 import {
@@ -14,6 +15,11 @@ import {
 } from './prompt-history-types';
 
 type SavedPayload = PayloadOf<typeof signatureEvents.promptVersionSaved>;
+
+interface SubscribeArgs {
+  context: GraphQLContext;
+  args: { afterSequence?: number | null };
+}
 
 /** Issue #19: your prompt history (REST: /api/stream/history). Nobody else reads it, admins neither. */
 @Resolver()
@@ -77,17 +83,23 @@ export class PromptHistoryResolver {
   }
 
   @Subscription(() => PromptVersionSaved, {
-    description: 'Each prompt version you save, on any of your devices.',
-    subscribe: ({ context }: { context: GraphQLContext }) => {
+    description:
+      'Each prompt version you save, on any of your devices. Pass the last `sequence` seen to catch up.',
+    subscribe: ({ context, args }: SubscribeArgs) => {
       const actor = requireActor(context);
-      return context.events.stream(
+      return ownedEvents(
+        context,
         signatureEvents.promptVersionSaved,
         actor.userId,
         (payload) => payload.userId === actor.userId,
+        args.afterSequence,
       );
     },
   })
-  promptVersionSaved(@Root() event: HubEvent<SavedPayload>): PromptVersionSaved {
+  promptVersionSaved(
+    @Arg('afterSequence', () => Float, { nullable: true }) _afterSequence: number | null,
+    @Root() event: HubEvent<SavedPayload>,
+  ): PromptVersionSaved {
     return Object.assign(new PromptVersionSaved(), {
       version: PromptVersion.from(event.payload.version),
       sequence: event.sequence,

@@ -18,6 +18,7 @@ export function auditRecordChanges(bus: Bus, em: () => EntityManager): Promise<U
       actorId: number;
       before: Snapshot & { id: number };
       after: Snapshot | null;
+      at?: string;
     },
   ) => {
     const entry = new AuditEntry({
@@ -29,6 +30,7 @@ export function auditRecordChanges(bus: Bus, em: () => EntityManager): Promise<U
       before: change.before,
       after: change.after,
     });
+    if (change.at) entry.createdAt = new Date(change.at);
     await em().persistAndFlush(entry);
   };
   return Promise.all([

@@ -85,7 +85,13 @@ export class SignatureRecordHandlers {
       recordEvent(
         tx,
         recordEvents.signatureRecordChanged,
-        { action: 'updated', actorId: actor.userId, before, after: changed },
+        {
+          action: 'updated',
+          actorId: actor.userId,
+          before,
+          after: changed,
+          at: new Date(updated!.updated_at).toISOString(),
+        },
         context,
       );
       return changed;

@@ -14,8 +14,10 @@ export function AwayNotice() {
   const { user } = useSession();
   const report = useVisit(user?.id);
   const [dismiss] = useMutation(DismissWhileYouWereAwayDocument);
-  const [dismissedHere, setDismissedHere] = useState(false);
-  if (!report || report.dismissed || dismissedHere || report.changes.length === 0) return null;
+  // The window dismissed here, until the server's answer (or another window) arrives.
+  const [dismissedHere, setDismissedHere] = useState<string | null>(null);
+  const shown = report ? `${report.since} ${report.until}` : null;
+  if (!report || report.dismissed || dismissedHere === shown || report.changes.length === 0) return null;
   const count = report.changes.length;
   return (
     <aside className="away-notice" aria-label="While you were away">
@@ -26,7 +28,7 @@ export function AwayNotice() {
           className="away-notice-close"
           aria-label="Dismiss while you were away"
           onClick={() => {
-            setDismissedHere(true);
+            setDismissedHere(shown);
             void dismiss().catch(() => undefined);
           }}
         >

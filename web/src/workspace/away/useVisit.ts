@@ -1,29 +1,47 @@
-import { useEffect } from 'react';
-import { useMutation } from '@apollo/client/react';
-import { VISIT_HEARTBEAT_MS } from '@promptloom/proto';
-import { BeginVisitDocument } from '../../generated/graphql';
+import { useEffect, useState } from 'react';
+import { useMutation, useSubscription } from '@apollo/client/react';
+import { VISIT_HEARTBEAT_MS, type VisitStart } from '@promptloom/proto';
+import { liveConnectionUp, onReconnect } from '../../apollo/reconnects';
+import {
+  BeginVisitDocument,
+  WhileYouWereAwayChangedDocument,
+  type AwayReportFragment,
+} from '../../generated/graphql';
 import { readToken } from '../../session/session-storage';
 import { visitStartFor } from './visit-start';
 
 /**
  * Starts the user's visit when the workspace opens (a sign-in or a resume), keeps it up while the page is visible
- * (the heartbeat that moves "last seen"), and resumes it when the browser comes back online. Answers the report of
- * the current window away.
+ * and its live connection is up (the heartbeat that moves "last seen"), and starts it again when the connection
+ * comes back after a drop (a reconnect: what changed meanwhile reached no screen live). Answers the report of the
+ * current window away, kept live: a window opened or dismissed on another device replaces it.
  */
-export function useVisit(userId: number | undefined) {
-  const [beginVisit, { data }] = useMutation(BeginVisitDocument);
+export function useVisit(userId: number | undefined): AwayReportFragment | null {
+  const [beginVisit] = useMutation(BeginVisitDocument);
+  const [report, setReport] = useState<AwayReportFragment | null>(null);
   useEffect(() => {
     if (userId === undefined) return;
-    const resume = () => void beginVisit({ variables: { start: 'resume' } }).catch(() => undefined);
-    void beginVisit({ variables: { start: visitStartFor(readToken()) } }).catch(() => undefined);
+    const begin = (start: VisitStart) =>
+      void beginVisit({ variables: { start } }).then(
+        ({ data }) => data && setReport(data.beginVisit),
+        () => undefined,
+      );
+    begin(visitStartFor(readToken()));
     const timer = setInterval(() => {
-      if (document.visibilityState === 'visible') resume();
+      if (document.visibilityState === 'visible' && liveConnectionUp()) begin('resume');
     }, VISIT_HEARTBEAT_MS);
-    window.addEventListener('online', resume);
+    const stopListening = onReconnect(() => begin('reconnect'));
     return () => {
       clearInterval(timer);
-      window.removeEventListener('online', resume);
+      stopListening();
     };
   }, [userId, beginVisit]);
-  return data?.beginVisit;
+  useSubscription(WhileYouWereAwayChangedDocument, {
+    skip: userId === undefined,
+    onData: ({ data }) => {
+      const changed = data.data?.whileYouWereAwayChanged.report;
+      if (changed) setReport(changed);
+    },
+  });
+  return report;
 }

@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import { useApolloClient, useSubscription } from '@apollo/client/react';
+import { useApolloClient } from '@apollo/client/react';
 import { type PromptVersionOrigin } from '@promptloom/proto';
+import { useResumableSubscription } from '../../apollo/useResumableSubscription';
 import { PROMPT_HISTORY, PROMPT_VERSION_SAVED, type PromptVersionView } from './prompt-history-operations';
 
 export const HISTORY_PAGE_SIZE = 30;
@@ -23,7 +24,9 @@ const matches = (version: PromptVersionView, filters: HistoryFilters) =>
 
 /**
  * The user's prompt versions, newest first, a page at a time (the server's cursor), for the filters given. A version
- * saved on any of the user's devices arrives through `promptVersionSaved` and goes on top when it matches.
+ * saved on any of the user's devices arrives through `promptVersionSaved` and goes on top when it matches. After the
+ * socket drops and reconnects, the subscription resumes from the last sequence it saw (the gateway replays the
+ * versions saved meanwhile); if it cannot, the first page is read again and its new versions go on top.
  */
 export function usePromptHistory(filters: HistoryFilters) {
   const client = useApolloClient();
@@ -61,15 +64,30 @@ export function usePromptHistory(filters: HistoryFilters) {
     };
   }, [key]);
 
-  useSubscription(PROMPT_VERSION_SAVED, {
-    onData: ({ data }) => {
-      const version = data.data?.promptVersionSaved.version;
-      if (!version || !matches(version, filters)) return;
-      setLoaded((page) =>
-        page && page.key === key && !page.items.some((item) => item.id === version.id)
-          ? { ...page, items: [version, ...page.items] }
-          : page,
-      );
+  const addOnTop = (versions: PromptVersionView[], nextCursor?: string | null) =>
+    setLoaded((page) => {
+      if (!page || page.key !== key) return page;
+      const fresh = versions.filter((version) => !page.items.some((item) => item.id === version.id));
+      // A whole page of versions none of which is shown: more were saved meanwhile than a page holds, so the list
+      // starts again from the top rather than leave a gap.
+      if (nextCursor !== undefined && page.items.length && fresh.length === versions.length) {
+        return { key, items: versions, nextCursor, error: false };
+      }
+      return fresh.length ? { ...page, items: [...fresh, ...page.items] } : page;
+    });
+
+  const readFirstPageAgain = () =>
+    void fetchPage(null).then(
+      (first) => addOnTop(first.items, first.nextCursor),
+      () => undefined,
+    );
+
+  useResumableSubscription(PROMPT_VERSION_SAVED, {
+    variables: {},
+    sequenceOf: (data) => data.promptVersionSaved.sequence,
+    readAgain: readFirstPageAgain,
+    onData: ({ promptVersionSaved: { version } }) => {
+      if (matches(version, filters)) addOnTop([version]);
     },
   });
 
