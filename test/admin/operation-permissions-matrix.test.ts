@@ -190,6 +190,7 @@ const SAMPLES: Record<string, (target: Target) => unknown> = {
     items: [{ family: 'tl', item_id: t.itemId }],
     custom: [{ family: 'bl', text: 'Imported' }],
   }),
+  'svc.ai.selection.restore': (t) => ({ user_id: t.userId, types: ['Restored'] }),
   'svc.ai.records.list': () => ({ family: 'tr' }),
   'svc.ai.records.update': () => ({ family: 'tl', id: MISSING, status: 1 }),
   'svc.ai.records.delete': () => ({ family: 'bl', id: MISSING }),

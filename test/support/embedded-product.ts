@@ -17,6 +17,7 @@ import {
   DEFAULT_IMAGE_LIMITS,
   startSignatureService,
   type ImageLimits,
+  type PromptVersionLimitSettings,
   type RunningSignatureService,
 } from '@promptloom/signature-stream';
 
@@ -51,6 +52,8 @@ export async function startTestProduct(
     imageLimits?: ImageLimits;
     /** How many prompt versions each user keeps (tests of the cap set a small one). */
     promptHistoryCap?: number;
+    /** Prompt versions saved per user per minute (the limit's own test sets a small one). */
+    promptVersionLimit?: PromptVersionLimitSettings;
     /** The AI provider: an OpenAI-compatible base URL (e.g. the fake server), a provider object, or offline. */
     openAiBaseUrl?: string;
     aiProvider?: AiProvider;
@@ -102,6 +105,7 @@ export async function startTestProduct(
     objectStore: objects,
     imageLimits,
     promptHistoryCap: options.promptHistoryCap,
+    promptVersionLimit: options.promptVersionLimit,
   });
   const ai = await startAiWorker({
     databaseUrl: database.url,

@@ -84,6 +84,7 @@ export const OPERATION_ACCESS: Readonly<Record<string, OperationAccess>> = {
   'svc.ai.selection.setSubElementChosen': WRITE,
   'svc.ai.selection.leaveElement': READ,
   'svc.ai.selection.import': WRITE,
+  'svc.ai.selection.restore': WRITE,
   'svc.ai.records.list': ADMIN,
   'svc.ai.records.update': ADMIN,
   'svc.ai.records.delete': ADMIN,

@@ -23,6 +23,8 @@ import { AiModelsResponse } from './models';
 import { AiQuota, AiQuotaRequest, SetAiQuotaRequest } from './quota';
 import {
   ImportSelectionRequest,
+  RestoreSelectionRequest,
+  RestoredSelection,
   LeaveElementRequest,
   LeaveElementResponse,
   Selection,
@@ -74,6 +76,7 @@ export const aiOperations = {
     Selection,
   ),
   importSelection: defineOperation('ai', 'selection.import', ImportSelectionRequest, Selection),
+  restoreSelection: defineOperation('ai', 'selection.restore', RestoreSelectionRequest, RestoredSelection),
   leaveElement: defineOperation('ai', 'selection.leaveElement', LeaveElementRequest, LeaveElementResponse),
   /** Issue 19: the reasons a user wrote on items, which steer their next Run and Refine. */
   guidanceReasons: defineOperation('ai', 'reasons.guidance', GuidanceReasonsRequest, GuidanceReasons),

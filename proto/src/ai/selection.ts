@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { recordId } from '../fields';
+import { recordId, requiredText } from '../fields';
+import { nameList } from '../signature/fields';
 import { ListItemText } from './lists';
 
 /** The user's active selection (SPEC §3 active_* keys), kept on the server so it follows them everywhere. */
@@ -65,3 +66,32 @@ export const ImportSelectionRequest = z.object({
     })
     .default([]),
 });
+
+/** The most names one restore carries in each list (the prompt history's snapshot holds no more). */
+export const MAX_RESTORE_NAMES = 100;
+const restoreNames = (label: string) =>
+  nameList(label, { maxItems: MAX_RESTORE_NAMES, maxLength: 100 }).default([]);
+
+/**
+ * Issue #19 restoring a prompt version: the selection becomes these, by name, among the items and sub-elements the
+ * user still has (each element's sub-elements among that element's). Replaces the whole selection at once.
+ */
+export const RestoreSelectionRequest = z.object({
+  user_id: recordId,
+  types: restoreNames('types'),
+  pro_items: restoreNames('pro items'),
+  elements: z
+    .array(
+      z.object({ name: requiredText('element name', 100), sub_elements: restoreNames('sub-elements') }),
+      { error: 'The elements field must be a list.' },
+    )
+    .max(MAX_RESTORE_NAMES, { error: `The elements must not have more than ${MAX_RESTORE_NAMES} items.` })
+    .default([]),
+});
+
+/** The selection restored and how many of the names asked for no longer exist (deleted since). */
+export const RestoredSelection = z.object({
+  selection: Selection,
+  missing: z.number().int().nonnegative(),
+});
+export type RestoredSelection = z.infer<typeof RestoredSelection>;

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { recordId } from '../fields';
 import { StreamSelectionInput, EnhanceTogglesInput } from './stream-schemas';
 import { TargetInput } from './stream-settings-schemas';
+import { SignatureElementList, SignatureType } from './signature-schemas';
+import { PromptParametersInput } from '../targets';
 
 /**
  * Where a saved prompt version came from. Add a value at the end to record a new way (an 'imported' prompt, say):
@@ -26,11 +28,19 @@ const promptText = (label: string) =>
     error: `The ${label} must not be greater than ${PROMPT_VERSION_MAX_LENGTH.toLocaleString('en-US')} characters.`,
   });
 
-/** What the Stream page showed when the prompt was saved: restoring a version brings this back. */
+/**
+ * What the Stream page showed when the prompt was saved: restoring a version brings this back. The fields after
+ * `target` came later: a version saved without them parses, and restoring it leaves those settings as they are.
+ */
 export const PromptSnapshot = z.object({
   selection: StreamSelectionInput,
   toggles: EnhanceTogglesInput,
   target: TargetInput,
+  /** The Midjourney parameters kept in the Stream settings (from a pasted prompt). */
+  parameters: PromptParametersInput.nullish(),
+  /** The saved signature's BR code type and source elements, so a restored signature keeps its code. */
+  signatureType: SignatureType.optional(),
+  signatureElements: SignatureElementList.nullish(),
 });
 export type PromptSnapshot = z.output<typeof PromptSnapshot>;
 

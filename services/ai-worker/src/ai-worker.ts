@@ -53,6 +53,7 @@ import { AiQuotaOverrideSchema } from './quota/ai-quota-override.entity';
 import { AiQuotas, type AiQuotaSettings } from './quota/ai-quota';
 import { SelectionHandlers } from './selection/selection-handlers';
 import { SelectionImportHandler } from './selection/import-selection';
+import { SelectionRestoreHandler } from './selection/restore-selection';
 import { SelectionSchema } from './selection/selection.entity';
 import { deleteUserRows } from './users-cleanup';
 import { loadWorkerSettings, jobSettingsOf, type JobSettings } from './worker-settings';
@@ -141,6 +142,7 @@ export async function startAiWorker(options: AiWorkerOptions): Promise<RunningSe
   const subElements = new SubElementHandlers(em, bus, writer);
   const selection = new SelectionHandlers(em, bus, writer);
   const selectionImport = new SelectionImportHandler(bus, writer);
+  const selectionRestore = new SelectionRestoreHandler(bus, writer);
   const runs = new RunHandlers(em, bus, now, quotas, offered);
   const jobs = new JobRunner(em, provider, writer, logger, bus);
 
@@ -186,6 +188,7 @@ export async function startAiWorker(options: AiWorkerOptions): Promise<RunningSe
     on(ops.setSubElementChosen, (r, c) => selection.setSubElementChosen(r, c)),
     on(ops.leaveElement, (r, c) => selection.leaveElement(r, c)),
     on(ops.importSelection, (r, c) => selectionImport.importSelection(r, c)),
+    on(ops.restoreSelection, (r, c) => selectionRestore.restoreSelection(r, c)),
     on(packListOperations.contents, (r, c) => packContents(em(), bus, r, c)),
     on(packListOperations.import, (r, c) => importPack(bus, writer, r, c)),
     onEvent(bus, accountEvents.userDeleted, ({ userId }) => deleteUserRows(em(), AI_SCHEMA, userId), {

@@ -7,7 +7,16 @@ import { type SignatureServiceOptions } from './signature-service';
  * shares it with the gateway).
  */
 export function signatureServiceSettings(
-  config: Pick<Config, 'IMAGE_MAX_BYTES' | 'IMAGE_MAX_PIXELS'>,
-): Pick<SignatureServiceOptions, 'imageLimits'> {
-  return { imageLimits: { maxBytes: config.IMAGE_MAX_BYTES, maxPixels: config.IMAGE_MAX_PIXELS } };
+  config: Pick<
+    Config,
+    'IMAGE_MAX_BYTES' | 'IMAGE_MAX_PIXELS' | 'PROMPT_VERSIONS_PER_USER_PER_MINUTE' | 'RATE_LIMITS_ENABLED'
+  >,
+): Pick<SignatureServiceOptions, 'imageLimits' | 'promptVersionLimit'> {
+  return {
+    imageLimits: { maxBytes: config.IMAGE_MAX_BYTES, maxPixels: config.IMAGE_MAX_PIXELS },
+    promptVersionLimit: {
+      perMinute: config.PROMPT_VERSIONS_PER_USER_PER_MINUTE,
+      enabled: config.RATE_LIMITS_ENABLED,
+    },
+  };
 }

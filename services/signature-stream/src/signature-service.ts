@@ -9,7 +9,9 @@ import {
   OutboxEntrySchema,
   OutboxRelay,
   OutboxWriter,
+  closeLimitStore,
   databaseIsReachable,
+  openPostgresLimitStore,
   handle,
   openDatabase,
   type Bus,
@@ -37,7 +39,12 @@ import { checkStreamPrompt } from './stream/check-prompt';
 import { StreamSettingsHandlers } from './stream/stream-settings-handlers';
 import { StreamSettingsSchema } from './stream/stream-settings.entity';
 import { followUserDeletions } from './users/user-deletion';
-import { PromptHistoryHandlers } from './history';
+import {
+  DEFAULT_PROMPT_VERSION_LIMIT,
+  PromptHistoryHandlers,
+  PromptVersionLimit,
+  type PromptVersionLimitSettings,
+} from './history';
 
 export const SIGNATURE_SCHEMA = 'signature';
 
@@ -52,6 +59,8 @@ export interface SignatureServiceOptions {
   imageLimits?: ImageLimits;
   /** How many prompt versions each user keeps (PROMPT_HISTORY_CAP by default). */
   promptHistoryCap?: number;
+  /** Prompt versions saved per user per minute (PROMPT_VERSIONS_PER_USER_PER_MINUTE; 120 by default). */
+  promptVersionLimit?: PromptVersionLimitSettings;
 }
 
 export interface RunningSignatureService {
@@ -94,7 +103,15 @@ export async function startSignatureService(
     writer,
   );
   const settings = new StreamSettingsHandlers(em, bus, writer);
-  const history = new PromptHistoryHandlers(em, bus, writer, SIGNATURE_SCHEMA, options.promptHistoryCap);
+  const limitStore = await openPostgresLimitStore(options.databaseUrl, SIGNATURE_SCHEMA);
+  const history = new PromptHistoryHandlers(
+    em,
+    bus,
+    writer,
+    SIGNATURE_SCHEMA,
+    new PromptVersionLimit(limitStore, options.promptVersionLimit ?? DEFAULT_PROMPT_VERSION_LIMIT, logger),
+    options.promptHistoryCap,
+  );
   const h = promptHistoryOperations;
   const packs = new PackHandlers(em, bus, writer);
   const p = packOperations;
@@ -152,6 +169,7 @@ export async function startSignatureService(
       await relay.stop();
       await relay.publishPending().catch(() => 0);
       await orm.close();
+      await closeLimitStore(limitStore);
     },
   };
 }

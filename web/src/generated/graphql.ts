@@ -182,6 +182,18 @@ export type ImportedCustomItemInput = {
   text: string;
 };
 
+/** A prompt version's selection (issue #19), by name: it replaces the active selection. */
+export type RestoreSelectionInput = {
+  types?: Array<string>;
+  proItems?: Array<string>;
+  elements?: Array<RestoredElementInput>;
+};
+
+export type RestoredElementInput = {
+  name: string;
+  subElements?: Array<string>;
+};
+
 export type SignupInput = {
   firstName: string;
   lastName: string;
@@ -246,6 +258,9 @@ export type PromptSnapshotInput = {
   selection: StreamSelectionInput;
   toggles: EnhanceTogglesInput;
   target: string;
+  parameters?: Array<PromptParameterInput> | null | undefined;
+  signatureType?: string | null | undefined;
+  signatureElements?: Array<string> | null | undefined;
 };
 
 /** An admin's change to a user's record. */
@@ -1107,6 +1122,9 @@ export type PromptVersionFieldsFragment = {
   createdAt: string;
   snapshot: {
     target: string;
+    signatureType: string | null;
+    signatureElements: Array<string> | null;
+    parameters: Array<{ flag: string; value: string }> | null;
     toggles: { hyperRealistic: boolean; eightK: boolean; fourK: boolean };
     selection: {
       types: Array<string>;
@@ -1135,6 +1153,9 @@ export type PromptHistoryQuery = {
       createdAt: string;
       snapshot: {
         target: string;
+        signatureType: string | null;
+        signatureElements: Array<string> | null;
+        parameters: Array<{ flag: string; value: string }> | null;
         toggles: { hyperRealistic: boolean; eightK: boolean; fourK: boolean };
         selection: {
           types: Array<string>;
@@ -1161,6 +1182,9 @@ export type PromptVersionWithPreviousQuery = {
       createdAt: string;
       snapshot: {
         target: string;
+        signatureType: string | null;
+        signatureElements: Array<string> | null;
+        parameters: Array<{ flag: string; value: string }> | null;
         toggles: { hyperRealistic: boolean; eightK: boolean; fourK: boolean };
         selection: {
           types: Array<string>;
@@ -1178,6 +1202,9 @@ export type PromptVersionWithPreviousQuery = {
       createdAt: string;
       snapshot: {
         target: string;
+        signatureType: string | null;
+        signatureElements: Array<string> | null;
+        parameters: Array<{ flag: string; value: string }> | null;
         toggles: { hyperRealistic: boolean; eightK: boolean; fourK: boolean };
         selection: {
           types: Array<string>;
@@ -1205,6 +1232,9 @@ export type SavePromptVersionMutation = {
       createdAt: string;
       snapshot: {
         target: string;
+        signatureType: string | null;
+        signatureElements: Array<string> | null;
+        parameters: Array<{ flag: string; value: string }> | null;
         toggles: { hyperRealistic: boolean; eightK: boolean; fourK: boolean };
         selection: {
           types: Array<string>;
@@ -1232,6 +1262,9 @@ export type PromptVersionSavedSubscription = {
       createdAt: string;
       snapshot: {
         target: string;
+        signatureType: string | null;
+        signatureElements: Array<string> | null;
+        parameters: Array<{ flag: string; value: string }> | null;
         toggles: { hyperRealistic: boolean; eightK: boolean; fourK: boolean };
         selection: {
           types: Array<string>;
@@ -1240,6 +1273,22 @@ export type PromptVersionSavedSubscription = {
           elements: Array<{ name: string; subElements: Array<string> }>;
         };
       };
+    };
+  };
+};
+
+export type RestoreSelectionMutationVariables = Exact<{
+  input: RestoreSelectionInput;
+}>;
+
+export type RestoreSelectionMutation = {
+  restoreSelection: {
+    missing: number;
+    selection: {
+      activeTypes: Array<number>;
+      activeElements: Array<number>;
+      activePro: Array<number>;
+      subElements: Array<{ elementId: number; subElementIds: Array<number> }>;
     };
   };
 };
@@ -1654,6 +1703,19 @@ export const PromptVersionFieldsFragmentDoc = {
               kind: 'SelectionSet',
               selections: [
                 { kind: 'Field', name: { kind: 'Name', value: 'target' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'parameters' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'flag' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'value' } },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'signatureType' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'signatureElements' } },
                 {
                   kind: 'Field',
                   name: { kind: 'Name', value: 'toggles' },
@@ -5617,6 +5679,19 @@ export const PromptHistoryDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'target' } },
                 {
                   kind: 'Field',
+                  name: { kind: 'Name', value: 'parameters' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'flag' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'value' } },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'signatureType' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'signatureElements' } },
+                {
+                  kind: 'Field',
                   name: { kind: 'Name', value: 'toggles' },
                   selectionSet: {
                     kind: 'SelectionSet',
@@ -5735,6 +5810,19 @@ export const PromptVersionWithPreviousDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'target' } },
                 {
                   kind: 'Field',
+                  name: { kind: 'Name', value: 'parameters' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'flag' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'value' } },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'signatureType' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'signatureElements' } },
+                {
+                  kind: 'Field',
                   name: { kind: 'Name', value: 'toggles' },
                   selectionSet: {
                     kind: 'SelectionSet',
@@ -5847,6 +5935,19 @@ export const SavePromptVersionDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'target' } },
                 {
                   kind: 'Field',
+                  name: { kind: 'Name', value: 'parameters' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'flag' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'value' } },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'signatureType' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'signatureElements' } },
+                {
+                  kind: 'Field',
                   name: { kind: 'Name', value: 'toggles' },
                   selectionSet: {
                     kind: 'SelectionSet',
@@ -5956,6 +6057,19 @@ export const PromptVersionSavedDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'target' } },
                 {
                   kind: 'Field',
+                  name: { kind: 'Name', value: 'parameters' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'flag' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'value' } },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'signatureType' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'signatureElements' } },
+                {
+                  kind: 'Field',
                   name: { kind: 'Name', value: 'toggles' },
                   selectionSet: {
                     kind: 'SelectionSet',
@@ -5997,6 +6111,82 @@ export const PromptVersionSavedDocument = {
     },
   ],
 } as unknown as DocumentNode<PromptVersionSavedSubscription, PromptVersionSavedSubscriptionVariables>;
+export const RestoreSelectionDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'RestoreSelection' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'RestoreSelectionInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'restoreSelection' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'missing' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'selection' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'SelectionFields' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'SelectionFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Selection' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'activeTypes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'activeElements' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'activePro' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'subElements' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'elementId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'subElementIds' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<RestoreSelectionMutation, RestoreSelectionMutationVariables>;
 export const ImportSelectionDocument = {
   kind: 'Document',
   definitions: [

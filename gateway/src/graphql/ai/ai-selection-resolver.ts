@@ -5,6 +5,7 @@ import { requireActor, type GraphQLContext } from '../context';
 import { ListFamily } from '../enums';
 import { importRequestOf, ImportSelectionInput } from './import-selection-types';
 import { LeaveElementCheck, Selection } from './selection-types';
+import { RestoredSelection, restoreRequestOf, RestoreSelectionInput } from './restore-selection-types';
 
 @Resolver()
 export class AiSelectionResolver {
@@ -72,5 +73,27 @@ export class AiSelectionResolver {
     return Selection.from(
       await callWith(context.bus, aiOperations.importSelection, request, { context: context.request }),
     );
+  }
+
+  @Mutation(() => RestoredSelection, {
+    description:
+      "Makes a prompt version's selection (issue #19) the active one at once, by name, among the items and " +
+      'sub-elements you still have; says how many no longer exist.',
+  })
+  async restoreSelection(
+    @Ctx() context: GraphQLContext,
+    @Arg('input', () => RestoreSelectionInput) input: RestoreSelectionInput,
+  ) {
+    const actor = requireActor(context);
+    const restored = await callWith(
+      context.bus,
+      aiOperations.restoreSelection,
+      restoreRequestOf(actor.userId, input),
+      { context: context.request },
+    );
+    return Object.assign(new RestoredSelection(), {
+      selection: Selection.from(restored.selection),
+      missing: restored.missing,
+    });
   }
 }

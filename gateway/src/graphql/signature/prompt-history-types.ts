@@ -1,6 +1,7 @@
 import { Field, Float, InputType, Int, ObjectType } from 'type-graphql';
 import { type PromptSnapshot as SnapshotData, type PromptVersion as VersionData } from '@promptloom/proto';
 import { PromptVersionOrigin } from '../enums';
+import { PromptParameter, PromptParameterInput } from './stream-settings-types';
 import { EnhanceTogglesInput, StreamSelectionInput } from './stream-types';
 
 @ObjectType()
@@ -31,6 +32,15 @@ export class PromptSnapshot {
   @Field(() => SnapshotSelection) selection!: SnapshotSelection;
   @Field(() => SnapshotToggles) toggles!: SnapshotToggles;
   @Field(() => String, { description: 'One of PROMPT_TARGETS.' }) target!: string;
+  @Field(() => [PromptParameter], {
+    nullable: true,
+    description: 'The Midjourney parameters you kept; null in a version saved before they were recorded.',
+  })
+  parameters!: PromptParameter[] | null;
+  @Field(() => String, { nullable: true, description: "The saved signature's BR code type." })
+  signatureType!: string | null;
+  @Field(() => [String], { nullable: true, description: 'The elements the saved signature was built from.' })
+  signatureElements!: string[] | null;
 
   static from(data: SnapshotData): PromptSnapshot {
     return Object.assign(new PromptSnapshot(), {
@@ -40,6 +50,10 @@ export class PromptSnapshot {
       }),
       toggles: Object.assign(new SnapshotToggles(), data.toggles),
       target: data.target,
+      parameters:
+        data.parameters?.map((parameter) => Object.assign(new PromptParameter(), parameter)) ?? null,
+      signatureType: data.signatureType ?? null,
+      signatureElements: data.signatureElements ?? null,
     });
   }
 }
@@ -102,6 +116,9 @@ export class PromptSnapshotInput {
   @Field(() => StreamSelectionInput) selection!: StreamSelectionInput;
   @Field(() => EnhanceTogglesInput) toggles!: EnhanceTogglesInput;
   @Field(() => String) target!: string;
+  @Field(() => [PromptParameterInput], { nullable: true }) parameters?: PromptParameterInput[] | null;
+  @Field(() => String, { nullable: true }) signatureType?: string | null;
+  @Field(() => [String], { nullable: true }) signatureElements?: string[] | null;
 }
 
 @InputType({ description: 'A prompt to save in your history, with what the page showed.' })

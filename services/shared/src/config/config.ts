@@ -116,6 +116,7 @@ export const configSchema = z.object({
   LOGIN_FAILURES_PER_IP_PER_HOUR: positiveInt(500),
   SIGNUPS_PER_IP_PER_HOUR: positiveInt(10),
   AI_CALLS_PER_USER_PER_DAY: z.coerce.number().int().min(0).default(200),
+  PROMPT_VERSIONS_PER_USER_PER_MINUTE: positiveInt(120),
   // Edge limits (README "Limits at the edge").
   METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
   GRAPHQL_MAX_DEPTH: positiveInt(12),

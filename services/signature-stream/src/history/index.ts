@@ -1,1 +1,7 @@
 export { PromptHistoryHandlers, PROMPT_VERSION_NOT_FOUND } from './prompt-history-handlers';
+export {
+  DEFAULT_PROMPT_VERSION_LIMIT,
+  PromptVersionLimit,
+  promptVersionsLimitedMessage,
+  type PromptVersionLimitSettings,
+} from './prompt-version-limit';

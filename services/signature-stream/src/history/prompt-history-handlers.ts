@@ -11,6 +11,7 @@ import {
 import { recordEvent, requireAccess, type Bus, type OutboxWriter } from '@promptloom/shared';
 import { promptHistoryPageQuery } from './prompt-history-query';
 import { PROMPT_VERSION_COLUMNS, toPromptVersion, type PromptVersionRow } from './prompt-version-row';
+import { type PromptVersionLimit } from './prompt-version-limit';
 
 type Req<K extends keyof typeof promptHistoryOperations> = ParsedRequestOf<
   (typeof promptHistoryOperations)[K]
@@ -28,6 +29,7 @@ export class PromptHistoryHandlers {
     private readonly bus: Bus,
     private readonly writer: OutboxWriter,
     private readonly schema: string,
+    private readonly limit: PromptVersionLimit,
     private readonly cap = PROMPT_HISTORY_CAP,
   ) {}
 
@@ -42,6 +44,7 @@ export class PromptHistoryHandlers {
   async save(request: Req<'save'>, context: RequestContext) {
     const { userId } = request;
     await requireAccess(this.bus, context, 'write', userId);
+    await this.limit.take(userId);
     return this.writer.write(
       async (tx) => {
         const [newest] = await tx.execute<PromptVersionRow[]>(

@@ -1,4 +1,10 @@
-import { DEFAULT_PROMPT_TARGET, PROMPT_TARGETS, renderPrompt, type PromptTarget } from '@promptloom/proto';
+import {
+  DEFAULT_PROMPT_TARGET,
+  PROMPT_TARGETS,
+  SIGNATURE_SIZE,
+  renderPrompt,
+  type PromptTarget,
+} from '@promptloom/proto';
 import { type PromptVersionView } from './prompt-history-operations';
 
 type RenderInput = Parameters<typeof renderPrompt>[1];
@@ -12,9 +18,34 @@ export const promptBasisOf = (target: PromptTarget, rendered: Rendered): string 
 export const savedTargetOf = (version: PromptVersionView): PromptTarget =>
   PROMPT_TARGETS.find((target) => target === version.snapshot.target) ?? DEFAULT_PROMPT_TARGET;
 
-/** The basis the page reaches once a version's selection, toggles and target are back. */
-export function versionBasisOf(version: PromptVersionView, marks: RenderInput['marks']): string {
-  const { selection, toggles } = version.snapshot;
+/**
+ * The signature a restore saves again: the version's, when it had a whole one. A version saved without a
+ * signature leaves today's in place (removing it would lose its code).
+ */
+export const restorableSignatureOf = (version: PromptVersionView): string[] | null => {
+  const names = version.snapshot.selection.signature;
+  return names.length === SIGNATURE_SIZE ? names : null;
+};
+
+/** What the page holds now that a restore keeps when the version has none of its own. */
+export interface PageSettings {
+  marks: RenderInput['marks'];
+  parameters: NonNullable<RenderInput['parameters']>;
+  signature: readonly string[];
+}
+
+/** The basis the page reaches once a version's selection, signature, toggles, target and parameters are back. */
+export function versionBasisOf(version: PromptVersionView, page: PageSettings): string {
+  const { selection, toggles, parameters } = version.snapshot;
   const target = savedTargetOf(version);
-  return promptBasisOf(target, renderPrompt(target, { selection, toggles, marks }));
+  const restored = { ...selection, signature: restorableSignatureOf(version) ?? page.signature };
+  return promptBasisOf(
+    target,
+    renderPrompt(target, {
+      selection: restored,
+      toggles,
+      marks: page.marks,
+      parameters: parameters ?? page.parameters,
+    }),
+  );
 }

@@ -2,6 +2,7 @@ import { useEffect, useEffectEvent, useRef } from 'react';
 import { useMutation } from '@apollo/client/react';
 import {
   type EnhanceToggles,
+  type PromptParameter,
   type PromptTarget,
   type PromptVersionOrigin,
   type StreamSelection,
@@ -19,6 +20,10 @@ export interface PromptOnPage {
   selection: StreamSelection;
   toggles: EnhanceToggles;
   target: PromptTarget;
+  /** The kept Midjourney parameters (Stream settings). */
+  parameters: PromptParameter[];
+  /** The saved signature's BR code type and source elements, so a restore keeps its code. */
+  signatureSource: { type: string | null; elements: string[] } | null;
 }
 
 interface Pending {
@@ -42,7 +47,7 @@ export function usePromptRecorder(page: PromptOnPage, options: { ready: boolean;
 
   function send(origin: PromptVersionOrigin, prompt: string, negative: string) {
     if (!prompt.trim()) return;
-    const { selection, toggles, target } = latest.current;
+    const { selection, toggles, target, parameters, signatureSource } = latest.current;
     const input = {
       prompt,
       negativePrompt: negative || null,
@@ -59,9 +64,13 @@ export function usePromptRecorder(page: PromptOnPage, options: { ready: boolean;
         },
         toggles,
         target,
+        parameters: parameters.map(({ flag, value }) => ({ flag, value })),
+        signatureType: signatureSource?.type ?? null,
+        signatureElements: signatureSource ? [...signatureSource.elements] : [],
       },
     };
-    // A history that could not be saved must not stop the page: the next version tries again.
+    // A history that could not be saved (refused as too many, say) must not stop the page, nor show an error: the
+    // next version tries again.
     queue.current = queue.current.then(() => save({ variables: { input } }).catch(() => undefined));
   }
 
@@ -86,8 +95,10 @@ export function usePromptRecorder(page: PromptOnPage, options: { ready: boolean;
     };
   }
 
-  // A new assembled prompt (the selection, toggles or target changed).
-  const assembled = options.ready ? JSON.stringify([page.target, page.selection, page.toggles]) : null;
+  // A new assembled prompt (the selection, toggles, target or parameters changed).
+  const assembled = options.ready
+    ? JSON.stringify([page.target, page.selection, page.toggles, page.parameters])
+    : null;
   const onAssembled = useEffectEvent(() => later('assembled', ASSEMBLE_PAUSE_MS));
   useEffect(() => {
     if (assembled !== null) onAssembled();

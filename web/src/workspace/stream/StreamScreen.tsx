@@ -30,8 +30,9 @@ import { ImportPrompt } from '../import/ImportPrompt';
 import { KeptParameters } from '../import/KeptParameters';
 import { HistoryPanel } from '../history/HistoryPanel';
 import { usePromptRecorder } from '../history/usePromptRecorder';
-import { useRestoreSelection } from '../history/useRestoreVersion';
-import { promptBasisOf, savedTargetOf, versionBasisOf } from '../history/prompt-basis';
+import { useRestoreVersion } from '../history/useRestoreVersion';
+import { useActiveSignature } from '../signature/useActiveSignature';
+import { promptBasisOf, versionBasisOf } from '../history/prompt-basis';
 import { type PromptVersionView } from '../history/prompt-history-operations';
 
 /** SPEC §2 Stream page: the active selection, enhance toggles, the prompt with Refine and Copy, the image upload. */
@@ -63,9 +64,14 @@ export function StreamScreen() {
   // Issue #19: a restored prompt stays until the page reaches the version's basis (its selection is back), or until
   // the user changes a toggle, the target or a mark.
   const [restoredBasis, setRestoredBasis] = useState<string | null>(null);
-  const restoreSelection = useRestoreSelection();
+  const [restoreNote, setRestoreNote] = useState<string | null>(null);
+  const restoreVersion = useRestoreVersion(settings.restore);
+  const savedSignature = useActiveSignature().saved;
+  const signatureSource = savedSignature
+    ? { type: savedSignature.type ?? null, elements: savedSignature.signatureElements }
+    : null;
   const recorder = usePromptRecorder(
-    { prompt, negative, selection, toggles, target },
+    { prompt, negative, selection, toggles, target, parameters: settings.parameters, signatureSource },
     { ready: ready && settings.loaded, editorIds: ['stream-prompt', 'stream-negative-prompt'] },
   );
 
@@ -138,15 +144,33 @@ export function StreamScreen() {
     }
   }
 
-  function restore(version: PromptVersionView) {
-    const restoredTarget = savedTargetOf(version);
-    const versionBasis = versionBasisOf(version, settings.marks);
+  /**
+   * The version's prompt at once; its selection, signature, target and parameters follow from the server, and the
+   * prompt box keeps the version's prompt until the page's basis reaches the version's.
+   */
+  async function restore(version: PromptVersionView) {
+    const versionBasis = versionBasisOf(version, {
+      marks: settings.marks,
+      parameters: settings.parameters,
+      signature: selection.signature,
+    });
     setRestoredBasis(versionBasis === basis ? null : versionBasis);
     setPrompt(version.prompt);
     setNegative(version.negativePrompt ?? '');
     setToggles(version.snapshot.toggles);
-    if (restoredTarget !== target) settings.setTarget(restoredTarget);
-    void restoreSelection(version);
+    setRestoreNote(null);
+    setNotice(null);
+    try {
+      const missing = await restoreVersion(version);
+      setRestoreNote(
+        missing > 0
+          ? `Restored. ${missing} ${missing === 1 ? 'item no longer exists' : 'items no longer exist'}.`
+          : 'Restored.',
+      );
+    } catch {
+      setRestoreNote(null);
+      setNotice('The version could not be restored completely. Please try again.');
+    }
   }
 
   const chips = [
@@ -170,7 +194,9 @@ export function StreamScreen() {
           History
         </button>
       </header>
-      {historyOpen && <HistoryPanel onClose={() => setHistoryOpen(false)} onRestore={restore} />}
+      {historyOpen && (
+        <HistoryPanel onClose={() => setHistoryOpen(false)} onRestore={(version) => void restore(version)} />
+      )}
       <main className="page-body stream-page">
         <h1>Stream</h1>
         <ImportPrompt />
@@ -266,6 +292,11 @@ export function StreamScreen() {
         {offlineNote && (
           <p className="notice offline-note" role="status">
             <strong>Offline</strong> {offlineNote}
+          </p>
+        )}
+        {restoreNote && (
+          <p className="notice restore-note" role="status">
+            {restoreNote}
           </p>
         )}
         {notice && (

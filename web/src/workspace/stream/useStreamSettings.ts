@@ -62,21 +62,27 @@ export function useStreamSettings() {
       version: base.version + 1,
       marks: mergeMarks(base.marks, input.marks ?? []),
     };
-    void update({
+    return update({
       variables: { input },
       optimisticResponse: { updateStreamSettings: optimistic },
-    }).catch(() => query.refetch());
+    }).catch(async (error: unknown) => {
+      await query.refetch();
+      throw error;
+    });
   }
+  const quietly = (input: Parameters<typeof change>[0]) => void change(input).catch(() => undefined);
 
   return {
     loaded: !!settings,
     target: targetOf(settings?.target),
     marks: marksByName(marks),
     parameters: settings?.parameters ?? [],
-    setTarget: (target: PromptTarget) => change({ target }),
+    setTarget: (target: PromptTarget) => quietly({ target }),
     setMark: (name: string, weight: ItemWeight, avoid: boolean) =>
-      change({ marks: [markEntry(name, weight, avoid)] }),
-    setParameters: (parameters: PromptParameter[]) => change({ parameters }),
+      quietly({ marks: [markEntry(name, weight, avoid)] }),
+    setParameters: (parameters: PromptParameter[]) => quietly({ parameters }),
+    /** A prompt version's target and parameters (issue #19), shown at once; rejects when the server refused. */
+    restore: (input: { target: PromptTarget; parameters?: PromptParameter[] }) => change(input),
   };
 }
 

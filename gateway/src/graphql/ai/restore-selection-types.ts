@@ -1,0 +1,34 @@
+import { Field, InputType, Int, ObjectType } from 'type-graphql';
+import { Selection } from './selection-types';
+
+@InputType()
+export class RestoredElementInput {
+  @Field(() => String) name!: string;
+  @Field(() => [String], { defaultValue: [] }) subElements!: string[];
+}
+
+@InputType({
+  description: "A prompt version's selection (issue #19), by name: it replaces the active selection.",
+})
+export class RestoreSelectionInput {
+  @Field(() => [String], { defaultValue: [] }) types!: string[];
+  @Field(() => [String], { defaultValue: [] }) proItems!: string[];
+  @Field(() => [RestoredElementInput], { defaultValue: [] }) elements!: RestoredElementInput[];
+}
+
+@ObjectType()
+export class RestoredSelection {
+  @Field(() => Selection) selection!: Selection;
+  @Field(() => Int, {
+    description: 'How many of the names no longer exist (deleted since), so were not restored.',
+  })
+  missing!: number;
+}
+
+/** The GraphQL input as the operation's request. */
+export const restoreRequestOf = (userId: number, input: RestoreSelectionInput) => ({
+  user_id: userId,
+  types: input.types,
+  pro_items: input.proItems,
+  elements: input.elements.map((element) => ({ name: element.name, sub_elements: element.subElements })),
+});
