@@ -1,4 +1,4 @@
-import { graphql } from '../support/http';
+import { graphql, requestJson } from '../support/http';
 import { startTestProduct, type TestProduct } from '../support/embedded-product';
 import { signUp, type SignedInUser } from './ai-users';
 
@@ -89,5 +89,33 @@ describe('restoreSelection (issue #19 restoring a prompt version)', () => {
       code: 'BAD_USER_INPUT',
       fields: { types: ['The types must not have more than 100 items.'] },
     });
+  });
+
+  it('works the same over REST, for the path owner only, with field messages for bad input', async () => {
+    const ada = await signUp(product.baseUrl);
+    const bob = await signUp(product.baseUrl);
+    const light = await addItem(ada, 'bl', 'Light');
+    const beam = await addSubElement(ada, light, 'Beam');
+    const path = `/api/ai/selection/${ada.id}/restore`;
+
+    const restored = await requestJson(product.baseUrl, 'POST', path, {
+      token: ada.token,
+      body: { elements: [{ name: 'light', sub_elements: ['beam', 'Gone'] }] },
+    });
+    expect(restored.status).toBe(200);
+    expect(restored.body).toMatchObject({
+      missing: 1,
+      selection: { active_elements: [light], sub_elements: { [light]: [beam] } },
+    });
+
+    const asBob = await requestJson(product.baseUrl, 'POST', path, { token: bob.token, body: {} });
+    expect(asBob.status).toBe(403);
+
+    const bad = await requestJson(product.baseUrl, 'POST', path, {
+      token: ada.token,
+      body: { elements: 'Light' },
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toEqual({ elements: ['The elements field must be a list.'] });
   });
 });

@@ -27,6 +27,11 @@ export function aiSelectionRoutes(bus: Bus): Router {
     const input = { ...bodyOf(request), user_id: request.params.userId };
     response.json(await callWith(bus, aiOperations.importSelection, input, { context: request.context }));
   });
+  router.post(`${base}/restore`, async (request, response) => {
+    requirePathOwner(request, request.params.userId, 'write');
+    const input = { ...bodyOf(request), user_id: request.params.userId };
+    response.json(await callWith(bus, aiOperations.restoreSelection, input, { context: request.context }));
+  });
   router.get(`${base}/leave/:elementId`, async (request, response) => {
     requirePathOwner(request, request.params.userId, 'read');
     const input = { user_id: request.params.userId, element_id: request.params.elementId };
