@@ -205,6 +205,15 @@ describe.each(WIDTHS)('restoring a prompt version (%s)', (_name, viewport) => {
     await page.locator('.kept-parameters').getByText('--s 250').waitFor();
     expect(await page.getByLabel('8k').isChecked()).toBe(false);
     expect(await promptOf(page)).toBe(original);
+
+    // Architect is gone, so the page never reaches the version's own basis: once the restore has answered, a change
+    // (here from another device) rebuilds the prompt again.
+    await gql(account, ACTIVE, { family: 'bl', id: shadow, active: false });
+    await waitInPage(
+      page,
+      `(() => { const value = document.querySelector('#stream-prompt')?.value ?? '';
+        return value.includes('Light') && !value.includes('Shadow'); })()`,
+    );
     const root = 'document.documentElement';
     expect(await page.evaluate(`${root}.scrollWidth <= ${root}.clientWidth`)).toBe(true);
   }, 180_000);

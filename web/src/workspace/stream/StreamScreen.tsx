@@ -62,8 +62,10 @@ export function StreamScreen() {
   const [uploads, setUploads] = useState(0);
   const [historyOpen, setHistoryOpen] = useState(false);
   // Issue #19: a restored prompt stays until the page reaches the version's basis (its selection is back), or until
-  // the user changes a toggle, the target or a mark.
+  // the user changes a toggle, the target or a mark. When some items no longer exist the page never reaches it: once
+  // the restore has answered, the basis it left is taken as reached, so later changes rebuild the prompt again.
   const [restoredBasis, setRestoredBasis] = useState<string | null>(null);
+  const [restoreAnswered, setRestoreAnswered] = useState(false);
   const [restoreNote, setRestoreNote] = useState<string | null>(null);
   const restoreVersion = useRestoreVersion(settings.restore);
   const savedSignature = useActiveSignature().saved;
@@ -83,6 +85,10 @@ export function StreamScreen() {
       setPrompt(rendered.prompt);
       setNegative(defaultNegative);
     } else if (restoredBasis === basis) setRestoredBasis(null);
+  }
+  if (restoreAnswered) {
+    setRestoreAnswered(false);
+    setRestoredBasis(null);
   }
   // Issue #18: the checker runs on every keystroke; it only marks, it never blocks Copy.
   const clip = hasNegativePrompt(target);
@@ -162,12 +168,14 @@ export function StreamScreen() {
     setNotice(null);
     try {
       const missing = await restoreVersion(version);
+      setRestoreAnswered(true);
       setRestoreNote(
         missing > 0
           ? `Restored. ${missing} ${missing === 1 ? 'item no longer exists' : 'items no longer exist'}.`
           : 'Restored.',
       );
     } catch {
+      setRestoreAnswered(true);
       setRestoreNote(null);
       setNotice('The version could not be restored completely. Please try again.');
     }
