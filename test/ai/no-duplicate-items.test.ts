@@ -87,6 +87,7 @@ describe('concurrent runs whose provider returns the same names', () => {
         ),
       ),
     );
+    expect(runs.map((run) => run.body.errors)).toEqual(runs.map(() => undefined));
     const jobIds = runs.map((run) => run.body.data.runAgent.jobId as string);
     expect(new Set(jobIds).size).toBe(10);
     await waitFor(() => jobIds.every(ended), 'every run to end', 60_000);

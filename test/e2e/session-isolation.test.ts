@@ -161,7 +161,7 @@ describe('one browser tab, two users: nothing of the first reaches the second', 
 
     expect(await isSameDocument(page)).toBe(true);
     await page.context().close();
-  }, 90_000);
+  }, 180_000);
 
   it("signs an admin out and a user in without a reload; the admin's rows and socket are gone", async () => {
     const owner = await signUp('Celeste');
@@ -197,7 +197,7 @@ describe('one browser tab, two users: nothing of the first reaches the second', 
     expect(await page.getByRole('table').count()).toBe(0);
     expect(await isSameDocument(page)).toBe(true);
     await page.context().close();
-  }, 90_000);
+  }, 180_000);
 
   it('follows a sign-out and a sign-in as someone else made in another tab, without a reload', async () => {
     const a = await signUp('Esther');
@@ -225,5 +225,5 @@ describe('one browser tab, two users: nothing of the first reaches the second', 
     expect(await row(second, 'Eucalyptus').count()).toBe(0);
     expect(await isSameDocument(second)).toBe(true);
     await context.close();
-  }, 90_000);
+  }, 180_000);
 });
