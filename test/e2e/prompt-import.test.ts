@@ -9,6 +9,7 @@ import {
   type BrowserProduct,
 } from '../support/browser-product';
 import { type TestProduct } from '../support/embedded-product';
+import { holdOperation } from './held-operation';
 import { addActive } from './signature-support';
 
 let product: TestProduct;
@@ -82,8 +83,11 @@ async function openImport(page: Page) {
   await page.getByRole('button', { name: 'Import prompt' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import prompt' });
   await dialog.waitFor();
+  await waitInPage(page, `document.activeElement?.id === 'import-prompt'`);
   return dialog;
 }
+
+const focusedText = (page: Page) => page.evaluate('document.activeElement?.textContent ?? null');
 
 const WIDTHS = [
   ['desktop', { width: 1280, height: 900 }],
@@ -104,10 +108,12 @@ describe.each(WIDTHS)('Import prompt on the Stream page (%s)', (_name, viewport)
 
     const preview = dialog.getByLabel('Import preview');
     await preview.waitFor();
+    await waitInPage(page, `document.activeElement?.getAttribute('aria-label') === 'Import preview'`);
     expect(await preview.getByText('Target:').textContent()).toBe('Target: Midjourney v7');
     expect(await preview.getByRole('checkbox', { name: /^Photography Type/ }).isChecked()).toBe(true);
     expect(await preview.getByRole('checkbox', { name: /^Light Element \+2/ }).isChecked()).toBe(true);
-    for (const custom of ['misty forest', 'red fox', 'trees'])
+    // A mark (a weight, avoid) is part of its item's name, as a screen reader reads the tick.
+    for (const custom of ['misty forest', 'red fox', 'trees avoid'])
       expect(await preview.getByRole('checkbox', { name: custom, exact: true }).isChecked()).toBe(true);
     expect(
       await preview.getByRole('checkbox', { name: 'Keep the parameters --ar 3:2 --s 250' }).isChecked(),
@@ -115,9 +121,22 @@ describe.each(WIDTHS)('Import prompt on the Stream page (%s)', (_name, viewport)
     await expectNoOverflowOrSeriousAxe(page);
 
     await preview.getByRole('checkbox', { name: 'red fox', exact: true }).uncheck();
+    // Cancel, Back and Accept share one row, at both widths.
+    const tops = await dialog
+      .locator('.button-row > button')
+      .evaluateAll((buttons) => buttons.map((button) => button.getBoundingClientRect().top));
+    expect(new Set(tops).size).toBe(1);
+    const accepting = await holdOperation(page, 'ImportSelection');
     await dialog.getByRole('button', { name: 'Accept' }).click();
+    await accepting.sent;
+    expect(await dialog.getByRole('button', { name: 'Importing…' }).isDisabled()).toBe(true);
+    expect(await dialog.getByRole('button', { name: 'Back' }).isDisabled()).toBe(true);
+    accepting.release();
     await page.getByRole('status').getByText('Prompt imported: 4 items applied.').waitFor();
     await dialog.waitFor({ state: 'detached' });
+    // The focus lands on the result, which a screen reader reads out.
+    expect(await focusedText(page)).toBe('Prompt imported: 4 items applied.');
+    expect(await page.evaluate('document.activeElement?.getAttribute("role")')).toBe('status');
 
     await waitInPage(page, `document.querySelector('#stream-target')?.value === 'midjourney-7'`);
     await waitInPage(page, `document.querySelector('#stream-prompt')?.value.includes('--no trees')`);
@@ -171,12 +190,28 @@ describe.each(WIDTHS)('Import prompt on the Stream page (%s)', (_name, viewport)
       .getByRole('alert')
       .getByText('The prompt looks like binary data or contains control characters; paste plain text.')
       .waitFor();
+    // The box is marked, tied to the message, and has the focus again to fix the paste.
+    expect(await prompt.getAttribute('aria-invalid')).toBe('true');
+    expect(await prompt.getAttribute('aria-describedby')).toBe('import-error');
+    await waitInPage(page, `document.activeElement?.id === 'import-prompt'`);
     await prompt.fill('x'.repeat(6_001));
     await dialog.getByRole('button', { name: 'Preview' }).click();
     await dialog.getByRole('alert').getByText('The prompt is too long: at most 6,000 characters.').waitFor();
     expect(await dialog.getByLabel('Import preview').count()).toBe(0);
+
+    // A good paste, then Back: the paste box returns with its text and the focus, without the old error.
+    await prompt.fill('Light, harbour at dusk');
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    await dialog.getByLabel('Import preview').waitFor();
+    await dialog.getByRole('button', { name: 'Back' }).click();
+    await waitInPage(page, `document.activeElement?.id === 'import-prompt'`);
+    expect(await prompt.inputValue()).toBe('Light, harbour at dusk');
+    expect(await dialog.getByRole('alert').count()).toBe(0);
+
+    // Cancel gives the focus back to the button that opened the dialog.
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
+    expect(await focusedText(page)).toBe('Import prompt');
 
     expect(await chipsOf(page)).toEqual(['Shadow']);
     expect(await page.locator('#stream-target').inputValue()).toBe('midjourney-6');

@@ -1,8 +1,11 @@
+import { readFile } from 'node:fs/promises';
 import { type Browser, type Page } from 'playwright-core';
 import { WEB_DIST_DIR, launchBrowser } from '../support/browser';
 import { signInToWorkspace, signedUpUser } from '../support/browser-product';
 import { startTestProduct, type TestProduct } from '../support/embedded-product';
 import { requestJson } from '../support/http';
+import { waitInPage } from '../support/wait-in-page';
+import { holdOperation } from './held-operation';
 
 /** Issue #19: A shares a signature pack as a file and a link; B opens the link, imports, and imports the file. */
 
@@ -71,6 +74,7 @@ async function owner(): Promise<Account> {
 
 async function signedInPage(account: Account, viewport: { width: number; height: number }): Promise<Page> {
   const context = await browser.newContext({ viewport, acceptDownloads: true });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: product.baseUrl });
   const page = await context.newPage();
   pages.push(page);
   await signInToWorkspace(page, product.baseUrl, account);
@@ -79,25 +83,44 @@ async function signedInPage(account: Account, viewport: { width: number; height:
 
 describe.each(VIEWPORTS)('signature packs (%s)', (_name, viewport) => {
   it('A exports a file and shares a link; B opens it and imports; A revokes; B imports the file', async () => {
-    const a = await signedInPage(await owner(), viewport);
+    const aAccount = await owner();
+    const aId = aAccount.id;
+    const a = await signedInPage(aAccount, viewport);
     const bAccount = await signedUpUser(product.baseUrl);
     await storeElements(bAccount, ['Dusk']);
     const b = await signedInPage(bAccount, viewport);
 
-    // A: from the signature's page to the packs, a file download and a share link.
+    // A: from the signature's page to the packs, a file download and a share link; no link yet at first.
     await a.goto(`${product.baseUrl}/packs`);
     await a.getByText(CODE).first().waitFor();
-    const [download] = await Promise.all([
-      a.waitForEvent('download'),
-      a.getByRole('button', { name: 'Download pack file' }).click(),
-    ]);
-    expect(download.suggestedFilename()).toBe(`signature-pack-${CODE}.json`);
-    const file = await download.path();
+    await a.getByText('No share links yet: create one to let someone import your pack.').waitFor();
+    const download = a.getByRole('button', { name: 'Download pack file' });
+    const exporting = await holdOperation(a, 'MySignaturePackFile');
+    const downloaded = a.waitForEvent('download');
+    await download.click();
+    await exporting.sent;
+    await a.getByRole('button', { name: 'Preparing…' }).waitFor();
+    expect(await a.getByRole('button', { name: 'Preparing…' }).isDisabled()).toBe(true);
+    exporting.release();
+    expect((await downloaded).suggestedFilename()).toBe(`signature-pack-${CODE}.json`);
+    const file = await (await downloaded).path();
+    await a.getByRole('status').getByText(`Saved signature-pack-${CODE}.json.`).waitFor();
+
+    const creating = await holdOperation(a, 'CreateSignaturePackLink');
     await a.getByRole('button', { name: 'Create share link' }).click();
+    await creating.sent;
+    expect(await a.getByRole('button', { name: 'Creating…' }).isDisabled()).toBe(true);
+    creating.release();
     const linkInput = a.getByLabel('New link (shown once: copy it now)');
     await linkInput.waitFor();
     const url = await linkInput.inputValue();
     expect(url).toMatch(new RegExp(`^${product.baseUrl}/packs/[A-Za-z0-9_-]{43}$`));
+    // The new link has the focus, selected, ready to copy; Copy link says it copied.
+    await waitInPage(a, `document.activeElement?.id === 'pack-new-link'`);
+    await a.getByRole('button', { name: 'Copy link' }).click();
+    await a.getByRole('button', { name: 'Copied' }).waitFor();
+    await a.getByRole('status').getByText('Link copied.').waitFor();
+    expect(await a.evaluate('navigator.clipboard.readText()')).toBe(url);
     const links = a.getByRole('list', { name: 'Your share links' });
     await links.getByText('Active', { exact: true }).waitFor();
 
@@ -106,8 +129,13 @@ describe.each(VIEWPORTS)('signature packs (%s)', (_name, viewport) => {
     await b.getByRole('heading', { name: CODE }).waitFor();
     await b.getByText('Cold light').waitFor();
     expect(await b.locator('main').innerText()).not.toContain('Ada');
+    const importing = await holdOperation(b, 'ImportSharedSignaturePack');
     await b.getByRole('button', { name: 'Import into my lists' }).click();
-    await b.getByText('Pack imported: 8 added, 1 skipped.').waitFor();
+    await importing.sent;
+    expect(await b.getByRole('button', { name: 'Importing…' }).isDisabled()).toBe(true);
+    importing.release();
+    await b.getByRole('status').getByText('Pack imported: 8 added, 1 skipped.').waitFor();
+    await waitInPage(b, `document.activeElement?.classList.contains('pack-report-summary')`);
     const added = b.getByRole('list', { name: 'Added' });
     await added.getByText('Element Aurora', { exact: true }).waitFor();
     await added.getByText('Ribbon (sub-element of Aurora)', { exact: true }).waitFor();
@@ -119,27 +147,76 @@ describe.each(VIEWPORTS)('signature packs (%s)', (_name, viewport) => {
     await b.getByRole('link', { name: 'My Elements' }).click();
     for (const name of SIX) await b.locator('.sidebar .list-row', { hasText: name }).first().waitFor();
 
-    // A revokes; B's link now says so.
+    // A revokes: the button says so while it works, then the row shows revoked at once and keeps the focus.
+    const revoking = await holdOperation(a, 'RevokeSignaturePackLink');
     await links.getByRole('button', { name: 'Revoke' }).click();
+    await revoking.sent;
+    expect(await links.getByRole('button', { name: 'Revoking…' }).isDisabled()).toBe(true);
+    revoking.release();
     await links.getByText('Revoked', { exact: true }).waitFor();
+    await a.getByRole('status').getByText('Link revoked: it no longer opens the pack.').waitFor();
+    await waitInPage(a, `document.activeElement?.classList.contains('pack-link')`);
+    expect(await links.getByRole('button', { name: 'Revoke' }).count()).toBe(0);
     await b.goto(url);
     await b.getByRole('alert').getByText('This pack link was revoked by its owner.').waitFor();
+    await b.getByRole('link', { name: 'Go to your packs' }).waitFor();
+
+    // A second link that has run out says so, to B and in A's list; an unknown link says it was not found.
+    await a.getByRole('button', { name: 'Create share link' }).click();
+    await links.getByText('Active', { exact: true }).waitFor();
+    await waitInPage(a, `document.getElementById('pack-new-link')?.value !== ${JSON.stringify(url)}`);
+    const second = await linkInput.inputValue();
+    await product.signature.orm.em
+      .fork()
+      .getConnection()
+      .execute(
+        `update signature.pack_links set expires_at = now() - interval '1 minute'
+         where user_id = ? and revoked_at is null`,
+        [aId],
+      );
+    await b.goto(second);
+    await b
+      .getByRole('alert')
+      .getByText('This pack link has expired. Ask its owner for a new one.')
+      .waitFor();
+    await a.reload();
+    await links.getByText('Expired', { exact: true }).waitFor();
+    await b.goto(`${product.baseUrl}/packs/not-a-pack-token`);
+    await b.getByRole('alert').getByText('This pack link was not found.').waitFor();
+
+    // B has no saved signature: nothing to share, only the file import.
+    await b.getByRole('link', { name: 'Go to your packs' }).click();
+    await b.getByText('Save a signature first: a pack is made from your saved signature.').waitFor();
+    expect(await b.getByRole('heading', { name: 'Share links' }).count()).toBe(0);
 
     // B imports A's file through the file input: everything is there already.
-    await b.goto(`${product.baseUrl}/packs`);
-    await b.locator('input[type="file"]').setInputFiles(file);
+    const fileImport = await holdOperation(b, 'ImportSignaturePackFile');
+    await b.locator('input[type="file"]').setInputFiles({
+      name: `signature-pack-${CODE}.json`,
+      mimeType: 'application/json',
+      buffer: await readFile(file),
+    });
+    await fileImport.sent;
+    await b.getByText('Importing…', { exact: true }).waitFor();
+    await b.getByRole('status').getByText(`Importing signature-pack-${CODE}.json…`).waitFor();
+    expect(await b.locator('input[type="file"]').isDisabled()).toBe(true);
+    fileImport.release();
     await b.getByText('Pack imported: 0 added, 9 skipped.').waitFor();
+    await b.getByText('Nothing new: your lists had everything already.').waitFor();
+    await waitInPage(b, `document.activeElement?.classList.contains('pack-report-summary')`);
 
-    // A file of another version is refused with its field's message.
+    // A file of another version is refused with its field's message, and says nothing was imported.
     await b.locator('input[type="file"]').setInputFiles({
       name: 'newer.json',
       mimeType: 'application/json',
       buffer: Buffer.from(JSON.stringify({ format: 'promptloom.signature-pack', version: 2 })),
     });
-    await b
-      .getByRole('alert')
+    const refused = b.getByRole('alert');
+    await refused
       .getByText('version: Pack version 2 is not supported: this Promptloom reads version 1.')
       .waitFor();
+    await refused.getByText('newer.json was not imported; nothing in your lists changed.').waitFor();
+    expect(await b.getByRole('region', { name: 'Import report' }).count()).toBe(0);
     expect(await b.evaluate('document.documentElement.scrollWidth - window.innerWidth')).toBeLessThanOrEqual(
       0,
     );

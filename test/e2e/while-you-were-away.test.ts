@@ -97,8 +97,14 @@ describe('while you were away, in the browser', () => {
       await page.waitForURL('**/pro/ProListingTR');
       await page.getByText('Lantern', { exact: true }).first().waitFor();
 
-      await notice.getByRole('button', { name: 'Dismiss while you were away' }).click();
+      // Dismissed with the mouse, or from the keyboard with Escape; the focus goes on into the page's main content.
+      const dismissButton = notice.getByRole('button', { name: 'Dismiss while you were away' });
+      if (width === 360) {
+        await dismissButton.focus();
+        await page.keyboard.press('Escape');
+      } else await dismissButton.click();
       await notice.waitFor({ state: 'detached' });
+      expect(await page.evaluate(`document.activeElement?.closest('main') !== null`)).toBe(true);
       // The dismissal is the server's: the next start of the app (a reload) answers dismissed, and shows nothing.
       await waitFor(async () => {
         const now = await requestJson(product.baseUrl, 'GET', '/api/while-you-were-away', {

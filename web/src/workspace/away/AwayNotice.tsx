@@ -9,6 +9,14 @@ import './away-notice.css';
 const timeOf = (at: string) =>
   new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
+function focusPageHeading() {
+  const heading =
+    document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('main');
+  if (!heading) return;
+  if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+  heading.focus({ preventScroll: true });
+}
+
 /** Issue 19: a quiet, dismissable notice of what changed in the user's own records while they were away. */
 export function AwayNotice() {
   const { user } = useSession();
@@ -19,18 +27,27 @@ export function AwayNotice() {
   const shown = report ? `${report.since} ${report.until}` : null;
   if (!report || report.dismissed || dismissedHere === shown || report.changes.length === 0) return null;
   const count = report.changes.length;
+  const close = (event: { currentTarget: HTMLElement }) => {
+    // The notice goes away under the keyboard's focus: hand the focus to the page's main content instead.
+    if (event.currentTarget.closest('.away-notice')?.contains(document.activeElement)) focusPageHeading();
+    setDismissedHere(shown);
+    void dismiss().catch(() => undefined);
+  };
   return (
-    <aside className="away-notice" aria-label="While you were away">
+    <aside
+      className="away-notice"
+      aria-label="While you were away"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') close(event);
+      }}
+    >
       <div className="away-notice-head">
         <h2>While you were away</h2>
         <button
           type="button"
           className="away-notice-close"
           aria-label="Dismiss while you were away"
-          onClick={() => {
-            setDismissedHere(shown);
-            void dismiss().catch(() => undefined);
-          }}
+          onClick={close}
         >
           ×
         </button>

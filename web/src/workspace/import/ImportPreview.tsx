@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { PROMPT_TARGET_LABELS, keptParameterName, withParameters, type ImportPlan } from '@promptloom/proto';
 import {
   CUSTOM_FAMILY_LABELS,
@@ -31,6 +32,9 @@ export function ImportPreview({
   choices: ImportChoices;
   onChange: (choices: ImportChoices) => void;
 }) {
+  // The paste box is gone: the preview takes the focus, so the keyboard goes on from what will change.
+  const region = useRef<HTMLDivElement>(null);
+  useEffect(() => region.current?.focus(), []);
   const setMatched = (key: string, change: Partial<MatchedChoice>) =>
     onChange({
       ...choices,
@@ -49,7 +53,7 @@ export function ImportPreview({
   ];
 
   return (
-    <div className="import-preview" aria-label="Import preview">
+    <div className="import-preview" role="group" aria-label="Import preview" tabIndex={-1} ref={region}>
       <p className="import-target">
         Target: <strong>{choices.target ? PROMPT_TARGET_LABELS[choices.target] : 'unchanged'}</strong>
       </p>
@@ -71,7 +75,9 @@ export function ImportPreview({
       </fieldset>
       <fieldset className="import-group">
         <legend>Add as custom items ({choices.custom.filter((item) => item.ticked).length})</legend>
-        {choices.custom.length === 0 && <p className="list-status">No new words.</p>}
+        {choices.custom.length === 0 && (
+          <p className="list-status">Every word is already in your lists: nothing new to add.</p>
+        )}
         {choices.custom.map((item) => (
           <div key={item.key} className="import-row">
             <label className="import-row-label">
@@ -81,6 +87,7 @@ export function ImportPreview({
                 onChange={() => setCustom(item.key, { ticked: !item.ticked })}
               />
               <span className="import-name">{item.text}</span>
+              <Mark item={item} />
             </label>
             <select
               aria-label={`List for ${item.text}`}
@@ -97,18 +104,17 @@ export function ImportPreview({
                 </option>
               ))}
             </select>
-            <Mark item={item} />
           </div>
         ))}
       </fieldset>
       {choices.parameters.length > 0 && (
-        <label className="import-row">
+        <label className="import-row import-row-nowrap">
           <input
             type="checkbox"
             checked={choices.keepParameters}
             onChange={() => onChange({ ...choices, keepParameters: !choices.keepParameters })}
           />
-          <span>
+          <span className="import-name">
             Keep the parameters <code>{withParameters('', choices.parameters)}</code>
           </span>
         </label>

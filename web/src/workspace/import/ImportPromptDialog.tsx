@@ -31,6 +31,7 @@ export function ImportPromptDialog({
   const [plan, setPlan] = useState<ImportPlan | null>(null);
   const [choices, setChoices] = useState<ImportChoices | null>(null);
   const [busy, setBusy] = useState(false);
+  const promptBox = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => {
     const element = dialog.current;
@@ -41,7 +42,11 @@ export function ImportPromptDialog({
   async function preview() {
     setError(null);
     const parsed = parsePrompt(prompt, negative);
-    if (!parsed.ok) return setError(parsed.message);
+    if (!parsed.ok) {
+      setError(parsed.message);
+      promptBox.current?.focus();
+      return;
+    }
     setBusy(true);
     try {
       const next = planImport(parsed.prompt, await catalogue.load());
@@ -83,6 +88,10 @@ export function ImportPromptDialog({
             <label htmlFor="import-prompt">Prompt</label>
             <textarea
               id="import-prompt"
+              ref={promptBox}
+              autoFocus
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'import-error' : 'import-limit'}
               rows={6}
               value={prompt}
               placeholder="misty forest, red fox --ar 16:9 --v 6 --no trees"
@@ -98,7 +107,7 @@ export function ImportPromptDialog({
               onChange={(event) => setNegative(event.target.value)}
             />
           </div>
-          <p className="import-note">
+          <p className="import-note" id="import-limit">
             Up to {PROMPT_IMPORT_MAX_CHARS.toLocaleString('en')} characters of plain text.
           </p>
         </>
@@ -106,7 +115,7 @@ export function ImportPromptDialog({
         <ImportPreview plan={plan} choices={choices} onChange={setChoices} />
       )}
       {error && (
-        <p className="form-error" role="alert">
+        <p className="form-error" role="alert" id="import-error">
           {error}
         </p>
       )}
@@ -123,6 +132,9 @@ export function ImportPromptDialog({
               onClick={() => {
                 setPlan(null);
                 setChoices(null);
+                setError(null);
+                // The paste box comes back with what was pasted; the focus goes back to it.
+                requestAnimationFrame(() => promptBox.current?.focus());
               }}
             >
               Back
@@ -138,7 +150,7 @@ export function ImportPromptDialog({
             disabled={busy || !catalogue.ready}
             onClick={() => void preview()}
           >
-            {busy ? 'Reading…' : 'Preview'}
+            {busy ? 'Reading…' : catalogue.ready ? 'Preview' : 'Loading your lists…'}
           </button>
         )}
       </div>

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { type PackImportReport } from './pack-operations';
 
 type Entry = PackImportReport['added'][number];
@@ -8,11 +9,16 @@ function describe(entry: Entry): string {
   return `${entry.name} (sub-element of ${entry.element ?? 'an element'})`;
 }
 
-/** What an import added and what it skipped, and why; nothing is ever overwritten. */
+/**
+ * What an import added and what it skipped, and why; nothing is ever overwritten. It takes the focus when it
+ * appears, so a keyboard or screen-reader user lands on the result of the import.
+ */
 export function ImportReportView({ report }: { report: PackImportReport }) {
+  const summary = useRef<HTMLParagraphElement>(null);
+  useEffect(() => summary.current?.focus(), [report]);
   return (
     <section className="pack-report" aria-label="Import report">
-      <p className="notice" role="status">
+      <p className="notice pack-report-summary" role="status" tabIndex={-1} ref={summary}>
         {report.message}
       </p>
       <h3>Added ({report.added.length})</h3>
@@ -26,7 +32,9 @@ export function ImportReportView({ report }: { report: PackImportReport }) {
         </ul>
       )}
       <h3>Skipped ({report.skipped.length})</h3>
-      {report.skipped.length > 0 && (
+      {report.skipped.length === 0 ? (
+        <p className="pack-muted">Nothing skipped: everything in the pack was new to you.</p>
+      ) : (
         <ul className="pack-entries" aria-label="Skipped">
           {report.skipped.map((entry) => (
             <li key={`${entry.kind}:${entry.element ?? ''}:${entry.name}`}>

@@ -33,13 +33,11 @@ export function PackExport() {
   return (
     <div className="pack-row">
       <button type="button" className="button-primary" disabled={busy} onClick={() => void download()}>
-        Download pack file
+        {busy ? 'Preparing…' : 'Download pack file'}
       </button>
-      {message && (
-        <p className="pack-muted" role="status">
-          {message}
-        </p>
-      )}
+      <p className="pack-muted" role="status">
+        {message}
+      </p>
     </div>
   );
 }

@@ -10,6 +10,7 @@ export function PackFileImport() {
   const [importFile, importing] = useMutation(IMPORT_PACK_FILE);
   const [report, setReport] = useState<PackImportReport | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
+  const [fileName, setFileName] = useState<string | null>(null);
 
   async function onFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -17,6 +18,7 @@ export function PackFileImport() {
     if (!file) return;
     setReport(null);
     setProblems([]);
+    setFileName(file.name);
     if (file.size > PACK_MAX_BYTES) return setProblems([packTooLarge(PACK_MAX_BYTES)]);
     try {
       const { data } = await importFile({ variables: { file: await file.text() } });
@@ -37,8 +39,8 @@ export function PackFileImport() {
         Adds what you do not have yet to your lists; nothing you have is changed. At most{' '}
         {Math.floor(PACK_MAX_BYTES / 1024)} KB.
       </p>
-      <label className="button-secondary pack-file-label">
-        Choose a pack file
+      <label className={`button-secondary pack-file-label${importing.loading ? ' pack-file-busy' : ''}`}>
+        {importing.loading ? 'Importing…' : 'Choose a pack file'}
         <input
           type="file"
           accept=".json,application/json"
@@ -47,13 +49,18 @@ export function PackFileImport() {
           onChange={(event) => void onFile(event)}
         />
       </label>
-      {importing.loading && <p role="status">Importing…</p>}
+      <p className="pack-muted" role="status">
+        {importing.loading && fileName ? `Importing ${fileName}…` : ''}
+      </p>
       {problems.length > 0 && (
-        <ul className="form-error pack-problems" role="alert">
-          {problems.map((problem) => (
-            <li key={problem}>{problem}</li>
-          ))}
-        </ul>
+        <div className="form-error pack-problems" role="alert">
+          <p>{fileName ?? 'The file'} was not imported; nothing in your lists changed.</p>
+          <ul>
+            {problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </div>
       )}
       {report && <ImportReportView report={report} />}
     </section>

@@ -2,23 +2,26 @@ import { useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { DEFAULT_PACK_LINK_DAYS, PACK_LINK_LIFETIMES_DAYS } from '@promptloom/proto';
 import { formErrorsOf } from '../../apollo/field-errors';
-import { formatDate } from '../detail/DetailFields';
 import { CREATE_PACK_LINK, MY_PACK_LINKS, REVOKE_PACK_LINK } from './pack-operations';
-
-const STATE_LABELS = { active: 'Active', expired: 'Expired', revoked: 'Revoked' } as const;
+import { NewPackLink } from './NewPackLink';
+import { PackLinkRow } from './PackLinkRow';
 
 /** Makes read-only share links of the user's pack, lists them (created, expires, state) and revokes them. */
 export function PackLinks() {
   const links = useQuery(MY_PACK_LINKS, { fetchPolicy: 'cache-and-network' });
   const refetchQueries = [{ query: MY_PACK_LINKS }];
   const [create, creating] = useMutation(CREATE_PACK_LINK, { refetchQueries, awaitRefetchQueries: true });
-  const [revoke, revoking] = useMutation(REVOKE_PACK_LINK, { refetchQueries, awaitRefetchQueries: true });
+  // The revoked link is in the answer: the cache marks it revoked at once, without waiting for the list.
+  const [revoke] = useMutation(REVOKE_PACK_LINK, { refetchQueries });
   const [days, setDays] = useState<number>(DEFAULT_PACK_LINK_DAYS);
   const [created, setCreated] = useState<string | null>(null);
+  const [revokingId, setRevokingId] = useState<number | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
 
   async function createLink() {
     setMessage(null);
+    setStatus(null);
     try {
       const { data } = await create({ variables: { expiresInDays: days } });
       if (data) setCreated(`${window.location.origin}/packs/${data.createSignaturePackLink.token}`);
@@ -29,75 +32,80 @@ export function PackLinks() {
 
   async function revokeLink(id: number) {
     setMessage(null);
+    setStatus(null);
+    setRevokingId(id);
     try {
       await revoke({ variables: { id } });
+      setStatus('Link revoked: it no longer opens the pack.');
+      // The Revoke button is gone; focus the row so the keyboard stays where the user was.
+      requestAnimationFrame(() => document.getElementById(`pack-link-${id}`)?.focus());
     } catch (error) {
       setMessage(formErrorsOf(error, 'The link could not be revoked.').message);
+    } finally {
+      setRevokingId(null);
     }
   }
 
   const rows = links.data?.mySignaturePackLinks ?? [];
   return (
-    <section className="detail-section pack-section" aria-label="Share links">
-      <h2>Share links</h2>
+    <section className="detail-section pack-section" aria-labelledby="pack-links-title">
+      <h2 id="pack-links-title">Share links</h2>
       <p className="pack-muted">
         Anyone signed in who has a link can see the pack and import it; not who you are.
       </p>
-      <div className="pack-row">
-        <label className="pack-expiry">
+      <div className="pack-row pack-create">
+        <label className="pack-expiry" htmlFor="pack-link-days">
           Expires after
-          <select value={days} onChange={(event) => setDays(Number(event.target.value))}>
-            {PACK_LINK_LIFETIMES_DAYS.map((option) => (
-              <option key={option} value={option}>
-                {option === 1 ? '1 day' : `${option} days`}
-              </option>
-            ))}
-          </select>
         </label>
+        <select
+          id="pack-link-days"
+          className="pack-select"
+          value={days}
+          onChange={(event) => setDays(Number(event.target.value))}
+        >
+          {PACK_LINK_LIFETIMES_DAYS.map((option) => (
+            <option key={option} value={option}>
+              {option === 1 ? '1 day' : `${option} days`}
+            </option>
+          ))}
+        </select>
         <button
           type="button"
           className="button-primary"
           disabled={creating.loading}
           onClick={() => void createLink()}
         >
-          Create share link
+          {creating.loading ? 'Creating…' : 'Create share link'}
         </button>
       </div>
-      {created && (
-        <label className="pack-new-link">
-          New link (shown once: copy it now)
-          <input type="text" readOnly value={created} onFocus={(event) => event.target.select()} />
-        </label>
-      )}
+      {created && <NewPackLink key={created} url={created} />}
       {message && (
         <p className="form-error" role="alert">
           {message}
         </p>
       )}
+      <p className="pack-muted" role="status">
+        {status}
+      </p>
       {links.loading && rows.length === 0 ? (
         <p role="status">Loading...</p>
+      ) : links.error && rows.length === 0 ? (
+        <p className="form-error" role="alert">
+          {formErrorsOf(links.error, 'Your share links could not be loaded.').message}
+        </p>
       ) : rows.length === 0 ? (
-        <p className="pack-muted">No share links yet.</p>
+        <p className="pack-muted pack-empty">
+          No share links yet: create one to let someone import your pack.
+        </p>
       ) : (
         <ul className="pack-links" aria-label="Your share links">
           {rows.map((link) => (
-            <li key={link.id} className="card pack-link">
-              <strong className="pack-code">{link.code}</strong>
-              <span>Created {formatDate(link.createdAt)}</span>
-              <span>Expires {formatDate(link.expiresAt)}</span>
-              {link.revokedAt && <span>Revoked on {formatDate(link.revokedAt)}</span>}
-              <span className={`pack-state pack-state-${link.state}`}>{STATE_LABELS[link.state]}</span>
-              {link.state === 'active' && (
-                <button
-                  type="button"
-                  className="chip"
-                  disabled={revoking.loading}
-                  onClick={() => void revokeLink(link.id)}
-                >
-                  Revoke
-                </button>
-              )}
-            </li>
+            <PackLinkRow
+              key={link.id}
+              link={link}
+              revoking={revokingId === link.id}
+              onRevoke={() => void revokeLink(link.id)}
+            />
           ))}
         </ul>
       )}

@@ -42,9 +42,17 @@ export function SharedPackScreen() {
         {shared.loading && !data ? (
           <p role="status">Loading...</p>
         ) : !data ? (
-          <p className="form-error pack-link-message" role="alert">
-            {formErrorsOf(shared.error, 'This pack link was not found.').message}
-          </p>
+          <div className="notice pack-link-unavailable">
+            <p className="form-error pack-link-message" role="alert">
+              {formErrorsOf(shared.error, 'This pack link was not found.').message}
+            </p>
+            <p>
+              Nothing was imported. Check the address you were sent, or ask whoever shared it for a new link.
+            </p>
+            <Link className="button-secondary" to="/packs">
+              Go to your packs
+            </Link>
+          </div>
         ) : (
           <>
             <p className="pack-muted">Link expires {formatDate(data.expiresAt)}.</p>
@@ -56,9 +64,9 @@ export function SharedPackScreen() {
                 disabled={importing.loading}
                 onClick={() => void importIntoMyLists()}
               >
-                Import into my lists
+                {importing.loading ? 'Importing…' : 'Import into my lists'}
               </button>
-              <Link className="chip" to="/elements/ElementsListingBL">
+              <Link className="button-secondary" to="/elements/ElementsListingBL">
                 My Elements
               </Link>
             </div>

@@ -3,6 +3,11 @@ import { type RunAgentMutation } from '../../generated/graphql';
 type Used = RunAgentMutation['runAgent']['reasonsUsed'][number];
 
 const SHOWN = 3;
+/** A reason longer than this is cut in the one-line summary; the list below shows it whole. */
+const SUMMARY_CHARS = 40;
+
+const shortened = (reason: string) =>
+  reason.length > SUMMARY_CHARS ? `${reason.slice(0, SUMMARY_CHARS - 1).trimEnd()}…` : reason;
 
 /** Issue 19: under a run's progress or a Refine, which of the user's reasons steered the AI ("Used 3 of your reasons"). */
 export function ReasonsUsedNote({ reasons }: { reasons: readonly Used[] | undefined }) {
@@ -15,7 +20,7 @@ export function ReasonsUsedNote({ reasons }: { reasons: readonly Used[] | undefi
         {label}:{' '}
         {reasons
           .slice(0, SHOWN)
-          .map((used) => `“${used.reason}”`)
+          .map((used) => `“${shortened(used.reason)}”`)
           .join(', ')}
         {count > SHOWN ? ', …' : ''}
       </summary>
