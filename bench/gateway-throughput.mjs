@@ -11,6 +11,7 @@ import { once } from 'node:events';
 import { writeFileSync } from 'node:fs';
 import inspector from 'node:inspector';
 import { createInterface } from 'node:readline';
+import net from 'node:net';
 import os from 'node:os';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 const require = createRequire(import.meta.url);
 const { startAdminService } = require('@promptloom/admin');
 const { createGateway, TokenService } = require('@promptloom/gateway');
-const { InProcessBus, createLogger } = require('@promptloom/shared');
+const { InProcessBus, NatsBus, createLogger } = require('@promptloom/shared');
 const { createTestDatabase } = require('@promptloom/shared/testing');
 
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 20);
@@ -27,6 +28,13 @@ const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const WARMUP_SECONDS = Number(process.env.WARMUP_SECONDS ?? 2);
 const LOAD = fileURLToPath(new URL('./support/load.mjs', import.meta.url));
 const BASELINES = fileURLToPath(new URL('./support/baselines.mjs', import.meta.url));
+// `process` (default): the admin service runs as its own process (services/admin/dist/main.js) and the gateway reaches
+// it over NATS, as deployed, so the measured process is the gateway alone. `in-process`: both share this process on
+// the in-process bus (the shape of `npm start` without NATS_URL), their ORM and collector then weighing on the figures.
+const ADMIN = process.env.ADMIN ?? 'process';
+const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+const VARIANTS = (process.env.VARIANTS ?? 'all good,1% bad').split(',');
+const ADMIN_MAIN = fileURLToPath(new URL('../services/admin/dist/main.js', import.meta.url));
 const ME_QUERY = '{ me { id name email } }';
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
@@ -86,6 +94,135 @@ async function measure({ url, requests, cpuMicros }) {
   return { ...result, cpuMicrosPerRequest: ((await cpuMicros()) - cpuBefore) / result.requests };
 }
 
+/** A free TCP port on the loopback, for the admin process's health server. */
+async function freePort() {
+  const probe = net.createServer();
+  await new Promise((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** The admin service in a process of its own on NATS (namespace `namespace`), once its /readyz answers 200. */
+async function startAdminProcess(databaseUrl, namespace) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [ADMIN_MAIN], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      NATS_URL,
+      BUS_NAMESPACE: namespace,
+      DATABASE_URL: databaseUrl,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: `ops-${namespace}@example.com`,
+      ADMIN_PASSWORD: 'bench-ops-password-1',
+    },
+  });
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the admin process exited (${child.exitCode})`);
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) break;
+    if (Date.now() > deadline) throw new Error('the admin process was not ready after 90 s');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    async stop() {
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await once(child, 'exit');
+    },
+  };
+}
+
+/** Removes the JetStream streams the bench's namespace created, so the shared NATS server does not fill up. */
+async function deleteNamespaceStreams(namespace) {
+  const { connect } = require('nats');
+  const connection = await connect({ servers: NATS_URL });
+  try {
+    const manager = await connection.jetstreamManager();
+    for await (const stream of manager.streams.list())
+      if (stream.config.name.toLowerCase().includes(namespace.toLowerCase()))
+        await manager.streams.delete(stream.config.name);
+  } finally {
+    await connection.close();
+  }
+}
+
+/**
+ * `SEQUENTIAL=<batches>`: the product's cost without autocannon — requests one after the other over one keep-alive
+ * socket from this process (the gateway's own), in batches of 1,000 timed by this process's CPU time; prints the
+ * cheapest batch's µs per request (client and server together). On a busy machine the cheapest batch is the one least
+ * disturbed (caches, preemption), so this compares two builds of the gateway more steadily than req/s or CPU time
+ * under load do; it is not a ratio to the baselines. `COMPARE=<a gateway build's index.js>` starts that build too and
+ * runs its batches in turn with this one's, so that both meet the same neighbours.
+ */
+async function sequentialClient(url, request) {
+  const { hostname, port } = new URL(url);
+  const socket = net.connect(Number(port), hostname);
+  await once(socket, 'connect');
+  socket.setNoDelay(true);
+  const body = request.body ?? '';
+  const head = [
+    `${request.method} ${request.path} HTTP/1.1`,
+    `host: ${hostname}`,
+    ...Object.entries(request.headers).map(([name, value]) => `${name}: ${value}`),
+    ...(body ? [`content-length: ${Buffer.byteLength(body)}`] : []),
+    '',
+    '',
+  ].join('\r\n');
+  const wire = Buffer.from(head + body);
+  let pending = Buffer.alloc(0);
+  let answered = null;
+  socket.on('data', (chunk) => {
+    pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
+    const end = pending.indexOf('\r\n\r\n');
+    if (end < 0) return;
+    const length = Number(
+      /content-length: *(\d+)/i.exec(pending.subarray(0, end).toString('latin1'))?.[1] ?? 0,
+    );
+    if (pending.length < end + 4 + length) return;
+    const status = Number(pending.subarray(9, 12).toString('latin1'));
+    pending = pending.subarray(end + 4 + length);
+    answered(status);
+  });
+  const one = () =>
+    new Promise((resolve) => {
+      answered = resolve;
+      socket.write(wire);
+    });
+  return {
+    /** 1,000 requests; their CPU µs per request. */
+    async batch() {
+      const started = process.cpuUsage();
+      for (let index = 0; index < 1000; index++) {
+        const status = await one();
+        if (status !== 200) throw new Error(`sequential: status ${status}`);
+      }
+      const spent = process.cpuUsage(started);
+      return (spent.user + spent.system) / 1000;
+    },
+    close: () => socket.destroy(),
+  };
+}
+
+/** Each target's cheapest batch of `batches`, the targets' batches in turn. */
+async function sequential(targets, batches) {
+  const clients = await Promise.all(targets.map(({ url, request }) => sequentialClient(url, request)));
+  for (const client of clients) await client.batch();
+  const cheapest = clients.map(() => Infinity);
+  for (let turn = 0; turn < batches; turn++)
+    for (const [index, client] of clients.entries())
+      cheapest[index] = Math.min(cheapest[index], await client.batch());
+  for (const client of clients) client.close();
+  return cheapest;
+}
+
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** The rounds' median req/s and p50/p99, the errors and bad answers summed. */
@@ -139,9 +276,17 @@ async function main() {
   const logger = createLogger('bench', 'silent');
   const secret = randomBytes(48).toString('hex');
   const database = await createTestDatabase('pl_bench');
-  const bus = new InProcessBus({ requestTimeoutMs: 10_000 });
-  const admin = await startAdminService({ databaseUrl: database.url, bus, logger });
-  const gateway = await createGateway({
+  const namespace = `bench${randomBytes(4).toString('hex')}`;
+  let bus;
+  let admin;
+  if (ADMIN === 'in-process') {
+    bus = new InProcessBus({ requestTimeoutMs: 10_000 });
+    admin = await startAdminService({ databaseUrl: database.url, bus, logger });
+  } else {
+    admin = await startAdminProcess(database.url, namespace);
+    bus = await NatsBus.connect({ servers: NATS_URL, namespace, name: 'gateway', requestTimeoutMs: 15_000 });
+  }
+  const gatewayOptions = {
     bus,
     logger,
     jwtSecret: secret,
@@ -150,7 +295,8 @@ async function main() {
     production: true,
     // The product's default is 600 a minute per user (README "Limits"); a benchmark of one user needs more.
     requestLimits: { perMinute: 1_000_000_000 },
-  });
+  };
+  const gateway = await createGateway(gatewayOptions);
   const product = `http://127.0.0.1:${await gateway.listen(0, '127.0.0.1')}`;
   const signup = await fetch(`${product}/api/signup`, {
     method: 'POST',
@@ -201,7 +347,28 @@ async function main() {
 
   // `PROFILE=rest|graphql`: only that product run, its CPU profile (after the warm-up) written to
   // gateway-<target>.cpuprofile (open it in Chrome's DevTools).
-  if (process.env.PROFILE) {
+  if (process.env.SEQUENTIAL) {
+    const batches = Number(process.env.SEQUENTIAL);
+    const builds = [['this build', product]];
+    if (process.env.COMPARE) {
+      const other = await require(process.env.COMPARE).createGateway(gatewayOptions);
+      builds.push([process.env.COMPARE, `http://127.0.0.1:${await other.listen(0, '127.0.0.1')}`]);
+    }
+    for (const [name, request] of [
+      ['REST me', restMe(token)],
+      ['GraphQL me', graphqlMe(token)],
+    ]) {
+      const figures = await sequential(
+        builds.map(([, url]) => ({ url, request })),
+        batches,
+      );
+      console.log(
+        `sequential ${name} (admin ${ADMIN}, load ${os.loadavg()[0].toFixed(2)}), CPU µs per request, cheapest of ${batches} × 1,000: ${builds
+          .map(([build], index) => `${build} ${figures[index].toFixed(1)}`)
+          .join(', ')}`,
+      );
+    }
+  } else if (process.env.PROFILE) {
     const requests = process.env.PROFILE === 'rest' ? [restMe(token)] : [graphqlMe(token)];
     await load({ url: product, connections: CONNECTIONS, seconds: WARMUP_SECONDS, requests });
     const session = new inspector.Session();
@@ -219,7 +386,7 @@ async function main() {
     for (const [variant, restRequests, graphqlRequests] of [
       ['all good', [restMe(token)], [graphqlMe(token)]],
       ['1% bad', withOnePercentBad(restMe(token), restBad), withOnePercentBad(graphqlMe(token), graphqlBad)],
-    ]) {
+    ].filter(([name]) => VARIANTS.includes(name))) {
       const [expressResult, productRest] = await pair(
         { url: baselines.express, requests: plainRest(restRequests), cpuMicros: baselines.cpuMicros },
         { url: product, requests: restRequests, cpuMicros: ownCpuMicros },
@@ -229,7 +396,7 @@ async function main() {
         { url: product, requests: graphqlRequests, cpuMicros: ownCpuMicros },
       );
       console.log(
-        `\n${variant} (${CONNECTIONS} connections, ${ROUNDS} × ${SECONDS} s each, load average ${os
+        `\n${variant} (admin ${ADMIN}, ${CONNECTIONS} connections, ${ROUNDS} × ${SECONDS} s each, load average ${os
           .loadavg()
           .map((n) => n.toFixed(2))
           .join(' ')})`,
@@ -244,7 +411,9 @@ async function main() {
 
   baselines.stop();
   await gateway.close();
+  if (ADMIN !== 'in-process') await bus.close();
   await admin.stop();
+  if (ADMIN !== 'in-process') await deleteNamespaceStreams(namespace);
   await database.drop();
 }
 

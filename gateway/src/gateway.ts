@@ -24,6 +24,7 @@ import { contentEncodingGuard } from './edge/content-encoding';
 import { packFileBody } from './edge/pack-file-body';
 import { requestTextGuard } from './edge/request-text-guard';
 import { errorHandler } from './http/error-handler';
+import { exactGetRoutes } from './http/exact-get-routes';
 import { metricsRoute } from './http/metrics-route';
 import { requestContext } from './http/request-context';
 import { requestLog } from './http/request-log';
@@ -175,15 +176,18 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
 
   app.use(series(securityHeaders(), corsPolicy(options.corsOrigins ?? [])));
 
-  app.get('/healthz', (_request, response) => {
-    response.json({ status: 'ok' });
-  });
-  app.get('/readyz', async (_request, response) => {
-    const answer = await readiness(options.readinessChecks ?? []);
-    response.status(answer.ready ? 200 : 503).json(answer.body);
-  });
-
-  app.get('/metrics', metricsRoute({ token: options.metricsToken, production }));
+  app.use(
+    exactGetRoutes({
+      '/healthz': (_request, response) => {
+        response.json({ status: 'ok' });
+      },
+      '/readyz': async (_request, response) => {
+        const answer = await readiness(options.readinessChecks ?? []);
+        response.status(answer.ready ? 200 : 503).json(answer.body);
+      },
+      '/metrics': metricsRoute({ token: options.metricsToken, production }),
+    }),
+  );
 
   // Every REST and GraphQL request's edge checks, in this order, as one layer (see series).
   app.use(

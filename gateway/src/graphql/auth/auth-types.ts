@@ -2,7 +2,9 @@ import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import { type PublicUser } from '@promptloom/proto';
 import { AccountStatus } from '../enums';
 
-@ObjectType({ description: 'A user as every signed-in client may see them.' })
+// simpleResolvers: graphql's default resolver reads each field, not a type-graphql wrapper per field (no middleware
+// or auth checker applies to these plain properties, whose names are their schema names).
+@ObjectType({ description: 'A user as every signed-in client may see them.', simpleResolvers: true })
 export class User {
   @Field(() => Int) id!: number;
   @Field(() => String) firstName!: string;
