@@ -37,6 +37,8 @@ import {
   SubElementResponse,
   SubElementsResponse,
   UpdateSubElementReasonRequest,
+  UserSubElementsPage,
+  UserSubElementsRequest,
 } from './sub-elements';
 
 /** The lists, sub-elements, agent settings, generation and selection, answered by the AI worker. */
@@ -49,6 +51,12 @@ export const aiOperations = {
   setItemStatus: defineOperation('ai', 'lists.setStatus', SetItemStatusRequest, ItemResponse),
   previousSettings: defineOperation('ai', 'settings.previous', PreviousSettingsRequest, PreviousSettings),
   getSubElements: defineOperation('ai', 'subElements.get', ElementIdRequest, SubElementsResponse),
+  getUserSubElements: defineOperation(
+    'ai',
+    'subElements.ofUser',
+    UserSubElementsRequest,
+    UserSubElementsPage,
+  ),
   storeSubElements: defineOperation('ai', 'subElements.store', StoreSubElementsRequest, SubElementsResponse),
   newStoreSubElements: defineOperation(
     'ai',
