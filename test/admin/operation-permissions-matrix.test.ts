@@ -160,6 +160,7 @@ const SAMPLES: Record<string, (target: Target) => unknown> = {
   'svc.ai.lists.setStatus': (t) => ({ family: 'tl', id: t.itemId, status: 1 }),
   'svc.ai.settings.previous': (t) => ({ family: 'tl', user_id: t.userId }),
   'svc.ai.subElements.get': (t) => ({ element_id: t.elementId }),
+  'svc.ai.subElements.ofUser': (t) => ({ user_id: t.userId }),
   'svc.ai.subElements.store': (t) => ({ element_id: t.elementId, name: ['Ray'] }),
   'svc.ai.subElements.newStore': (t) => ({ element_id: t.elementId, name: ['Own'] }),
   'svc.ai.subElements.updateReason': (t) => ({ id: t.subElementId, reason: 'because' }),

@@ -226,3 +226,50 @@ describe.each(WIDTHS)('Import prompt on the Stream page (%s)', (_name, viewport)
     expect(body.data.selection).toEqual({ activeTypes: [], activePro: [] });
   }, 180_000);
 });
+
+async function addSubElement(account: Account, element: string, name: string) {
+  const list = await graphql(
+    product.baseUrl,
+    '{ aiList(family: bl) { items { id aiResponse } } }',
+    {},
+    account.token,
+  );
+  const { id } = list.body.data.aiList.items.find(
+    (item: { aiResponse: string }) => item.aiResponse === element,
+  );
+  const added = await graphql(
+    product.baseUrl,
+    'mutation ($id: Int!, $name: String!) { addCustomSubElement(elementId: $id, name: $name) { id } }',
+    { id, name },
+    account.token,
+  );
+  if (added.body.errors) throw new Error(JSON.stringify(added.body.errors));
+}
+
+/** The GraphQL operations the page sends from now on, by name. */
+function operationsSent(page: Page): string[] {
+  const names: string[] = [];
+  page.on('request', (request) => {
+    const body = request.method() === 'POST' ? request.postData() : null;
+    const name = body?.includes('operationName') ? (JSON.parse(body) as { operationName?: string }) : null;
+    if (name?.operationName) names.push(name.operationName);
+  });
+  return names;
+}
+
+it("matches sub-elements of every element with one read of all the user's sub-elements", async () => {
+  const account = await userWithLists();
+  await addSubElement(account, 'Light', 'Rim light');
+  await addSubElement(account, 'Shadow', 'Long shadow');
+  const page = await streamPage(account, { width: 1280, height: 900 });
+  const dialog = await openImport(page);
+  await dialog.getByLabel('Prompt', { exact: true }).fill('Rim light, long shadow, photography');
+  const sent = operationsSent(page);
+  await dialog.getByRole('button', { name: 'Preview' }).click();
+
+  const preview = dialog.getByLabel('Import preview');
+  await preview.waitFor();
+  for (const name of [/^Rim light Sub-element/, /^Long shadow Sub-element/, /^Photography Type/])
+    expect(await preview.getByRole('checkbox', { name }).isChecked()).toBe(true);
+  expect(sent.filter((name) => /SubElements/.test(name))).toEqual(['ImportSubElements']);
+}, 180_000);

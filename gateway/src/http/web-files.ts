@@ -62,9 +62,15 @@ export function webFiles(distDir: string): WebFiles {
     const file = encoding === 'identity' ? original : `${original}${SUFFIX[encoding]}`;
     response.sendFile(file, { cacheControl: false, dotfiles: 'deny' }, (error?: Error) => {
       if (!error) return;
+      const code = (error as NodeJS.ErrnoException).code;
+      // The client went away mid-file (a closed tab): nothing left to answer, and no header may change now.
+      if (response.headersSent) {
+        if (code !== 'ECONNABORTED') next(error);
+        return;
+      }
       // Gone since start (a rebuild): let express.static look for the new build's file.
       response.removeHeader('Content-Encoding');
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT' && !response.headersSent) next();
+      if (code === 'ENOENT') next();
       else next(error);
     });
   }

@@ -73,6 +73,7 @@ export const OPERATION_ACCESS: Readonly<Record<string, OperationAccess>> = {
   'svc.ai.lists.setStatus': WRITE,
   'svc.ai.settings.previous': READ,
   'svc.ai.subElements.get': READ,
+  'svc.ai.subElements.ofUser': READ,
   'svc.ai.subElements.store': WRITE,
   'svc.ai.subElements.newStore': WRITE,
   'svc.ai.subElements.updateReason': WRITE,

@@ -39,6 +39,8 @@ import {
   SubElementResponse,
   SubElementsResponse,
   UpdateSubElementReasonRequest,
+  UserSubElementsPage,
+  UserSubElementsRequest,
 } from './sub-elements';
 
 /** The lists, sub-elements, agent settings, generation and selection, answered by the AI worker. */
@@ -51,6 +53,12 @@ export const aiOperations = {
   setItemStatus: defineOperation('ai', 'lists.setStatus', SetItemStatusRequest, ItemResponse),
   previousSettings: defineOperation('ai', 'settings.previous', PreviousSettingsRequest, PreviousSettings),
   getSubElements: defineOperation('ai', 'subElements.get', ElementIdRequest, SubElementsResponse),
+  getUserSubElements: defineOperation(
+    'ai',
+    'subElements.ofUser',
+    UserSubElementsRequest,
+    UserSubElementsPage,
+  ),
   storeSubElements: defineOperation('ai', 'subElements.store', StoreSubElementsRequest, SubElementsResponse),
   newStoreSubElements: defineOperation(
     'ai',

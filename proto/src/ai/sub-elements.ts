@@ -30,6 +30,19 @@ export const ElementIdRequest = z.object({ element_id: recordId });
 export const SubElementsResponse = z.object({ status: z.literal(true), name: z.array(SubElement) });
 export type SubElementsResponse = z.infer<typeof SubElementsResponse>;
 
+/** Every sub-element of a user, of all their elements, a page at a time (`after_id` from the previous page). */
+export const UserSubElementsRequest = z.object({
+  user_id: recordId,
+  after_id: z.number().int().min(0).default(0),
+});
+
+/** A page of a user's sub-elements in id order; `next_after_id` is null on the last page. */
+export const UserSubElementsPage = z.object({
+  name: z.array(SubElement),
+  next_after_id: z.number().int().nullable(),
+});
+export type UserSubElementsPage = z.infer<typeof UserSubElementsPage>;
+
 /** SPEC §7 `bltypes/store`: names (optionally in their group) for one element. */
 export const StoreSubElementsRequest = z.object({
   element_id: recordId,

@@ -173,6 +173,7 @@ export async function startAiWorker(options: AiWorkerOptions): Promise<RunningSe
     on(ops.setItemStatus, (r, c) => lists.setItemStatus(r, c)),
     on(ops.previousSettings, (r, c) => lists.previousSettings(r, c)),
     on(ops.getSubElements, (r, c) => subElements.get(r, c)),
+    on(ops.getUserSubElements, (r, c) => subElements.ofUser(r, c)),
     on(ops.storeSubElements, (r, c) => subElements.store(r, c)),
     on(ops.newStoreSubElements, (r, c) => subElements.newStore(r, c)),
     on(ops.updateSubElementReason, (r, c) => subElements.updateReason(r, c)),

@@ -1306,6 +1306,12 @@ export type ImportSelectionMutation = {
   };
 };
 
+export type ImportSubElementsQueryVariables = Exact<{ [key: string]: never }>;
+
+export type ImportSubElementsQuery = {
+  allSubElements: Array<{ id: number; name: string; elementId: number }>;
+};
+
 export type PackContentFieldsFragment = {
   format: string;
   version: number;
@@ -6251,6 +6257,33 @@ export const ImportSelectionDocument = {
     },
   ],
 } as unknown as DocumentNode<ImportSelectionMutation, ImportSelectionMutationVariables>;
+export const ImportSubElementsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ImportSubElements' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'allSubElements' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'elementId' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ImportSubElementsQuery, ImportSubElementsQueryVariables>;
 export const MySignaturePackFileDocument = {
   kind: 'Document',
   definitions: [

@@ -1,6 +1,7 @@
 import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { aiOperations } from '@promptloom/proto';
 import { call } from '@promptloom/shared';
+import { readUserSubElements } from '../../ai-lists/read-user-sub-elements';
 import { requireActor, type GraphQLContext } from '../context';
 import { SubElement } from './sub-element-types';
 
@@ -16,6 +17,16 @@ export class AiSubElementResolver {
       { context: context.request },
     );
     return result.name.map((row) => SubElement.from(row));
+  }
+
+  @Query(() => [SubElement], {
+    description:
+      'All the sub-elements of all your elements, in one read (what a prompt import matches against).',
+  })
+  async allSubElements(@Ctx() context: GraphQLContext) {
+    const actor = requireActor(context);
+    const rows = await readUserSubElements(context.bus, actor.userId, context.request);
+    return rows.map((row) => SubElement.from(row));
   }
 
   @Mutation(() => [SubElement], {

@@ -9,6 +9,7 @@ import {
 } from '@promptloom/proto';
 import { requireAccess, type Bus, type OutboxWriter } from '@promptloom/shared';
 import { ListItemRecord } from './list-item.entity';
+import { userSubElementPageOf } from './list-pages';
 import { notFound } from './not-found';
 import { recordSubElementChange } from './sub-element-events';
 import { SubElementRecord } from './sub-element.entity';
@@ -66,6 +67,17 @@ export class SubElementHandlers {
     const element = await this.element(request.element_id);
     await requireAccess(this.bus, context, 'read', element.userId);
     return { status: true, name: await subElementsOf(this.em(), element.id) };
+  }
+
+  /** Every sub-element of the user, a page at a time: half the bus's largest message each, the rest for the envelope. */
+  async ofUser(
+    request: Req<'getUserSubElements'>,
+    context: RequestContext,
+  ): Promise<Res<'getUserSubElements'>> {
+    await requireAccess(this.bus, context, 'read', request.user_id);
+    const budget = Math.floor(this.bus.maxPayloadBytes() / 2);
+    const page = await userSubElementPageOf(this.em(), request.user_id, request.after_id, budget);
+    return { name: page.items, next_after_id: page.nextAfterId };
   }
 
   async store(request: Req<'storeSubElements'>, context: RequestContext): Promise<Res<'storeSubElements'>> {

@@ -119,6 +119,7 @@ describe('loadConfig', () => {
       DATABASE_POOL_MAX: 10,
       DATABASE_STATEMENT_TIMEOUT_MS: 30_000,
       DATABASE_POOL_WAIT_MS: 10_000,
+      MIGRATION_LOCK_TIMEOUT_MS: 120_000,
     });
     expect(loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '0' }).DATABASE_STATEMENT_TIMEOUT_MS).toBe(0);
     expect(() => loadConfig({ DATABASE_POOL_MAX: '0' })).toThrow(/DATABASE_POOL_MAX/);

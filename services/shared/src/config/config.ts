@@ -71,6 +71,8 @@ export const configSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   /** How long a query waits for a free pooled connection before it fails (503) instead of hanging. */
   DATABASE_POOL_WAIT_MS: positiveInt(10_000),
+  /** How long a start waits for another process's migrations (the advisory locks) before it fails. */
+  MIGRATION_LOCK_TIMEOUT_MS: positiveInt(120_000),
   /** One server or a seed list of a cluster: `nats://a:4222,nats://b:4222`. */
   NATS_URL: natsServers,
   /** This process's NATS user; deploy/nats.conf gives each one only its own subjects. */

@@ -18,7 +18,10 @@ export interface DatabaseOptions {
   pool?: DatabasePoolSettings;
 }
 
-/** README "Configuration": DATABASE_POOL_MAX, DATABASE_STATEMENT_TIMEOUT_MS, DATABASE_POOL_WAIT_MS. */
+/**
+ * README "Configuration": DATABASE_POOL_MAX, DATABASE_STATEMENT_TIMEOUT_MS, DATABASE_POOL_WAIT_MS,
+ * MIGRATION_LOCK_TIMEOUT_MS.
+ */
 export interface DatabasePoolSettings {
   /** Connections this process may hold. */
   max: number;
@@ -26,12 +29,15 @@ export interface DatabasePoolSettings {
   statementTimeoutMs: number;
   /** A query waiting longer for a free connection fails instead of hanging. */
   waitMs: number;
+  /** A start waiting longer for the migration locks fails, naming the schema (default 120 s). */
+  migrationLockWaitMs?: number;
 }
 
 export const DEFAULT_DATABASE_POOL: DatabasePoolSettings = {
   max: 10,
   statementTimeoutMs: 30_000,
   waitMs: 10_000,
+  migrationLockWaitMs: 120_000,
 };
 
 /** The pool settings of one process, from its configuration. */
@@ -39,15 +45,21 @@ export function databasePoolSettings(config: {
   DATABASE_POOL_MAX: number;
   DATABASE_STATEMENT_TIMEOUT_MS: number;
   DATABASE_POOL_WAIT_MS: number;
+  MIGRATION_LOCK_TIMEOUT_MS: number;
 }): DatabasePoolSettings {
   return {
     max: config.DATABASE_POOL_MAX,
     statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
     waitMs: config.DATABASE_POOL_WAIT_MS,
+    migrationLockWaitMs: config.MIGRATION_LOCK_TIMEOUT_MS,
   };
 }
 
 export type Database = MikroORM;
+
+const DEFAULT_MIGRATION_LOCK_WAIT_MS = 120_000;
+/** PostgreSQL's lock_not_available: `lock_timeout` ran out. */
+const LOCK_NOT_AVAILABLE = '55P03';
 
 /** Connects, applies the service's pending migrations (in one transaction), and returns the ORM. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -76,7 +88,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   };
   const orm = await MikroORM.init(config);
   measurePool(orm, options.schema);
-  const applied = await whileHoldingMigrationLock(options.url, options.schema, async () => {
+  const lockWaitMs = pool.migrationLockWaitMs ?? DEFAULT_MIGRATION_LOCK_WAIT_MS;
+  const applied = await whileHoldingMigrationLock(options.url, options.schema, lockWaitMs, async () => {
     await orm.em.getConnection().execute(`create schema if not exists "${options.schema}"`);
     return orm.getMigrator().up();
   }).catch(async (error: unknown) => {
@@ -123,13 +136,31 @@ interface TarnPool {
  * fail on PostgreSQL's catalogue; a session advisory lock per schema lets one migrate while the others wait. Services
  * also share what lives outside their schemas (the `pg_trgm` extension, which two of them create): "if not exists"
  * is not safe against a concurrent create, so one database-wide lock lets one service migrate at a time.
+ * The wait for both locks together is bounded (`lock_timeout`): a stuck holder fails the start with a message
+ * naming the schema instead of hanging every start forever.
  */
-async function whileHoldingMigrationLock<T>(url: string, schema: string, work: () => Promise<T>): Promise<T> {
+async function whileHoldingMigrationLock<T>(
+  url: string,
+  schema: string,
+  waitMs: number,
+  work: () => Promise<T>,
+): Promise<T> {
   const client = new Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query('select pg_advisory_lock(hashtext($1))', ['promptloom-migrations']);
-    await client.query('select pg_advisory_lock(hashtext($1))', [`promptloom-migrations:${schema}`]);
+    const deadline = Date.now() + waitMs;
+    for (const lock of ['promptloom-migrations', `promptloom-migrations:${schema}`]) {
+      const left = Math.max(1, deadline - Date.now());
+      await client.query(`set lock_timeout = ${left}`);
+      await client.query('select pg_advisory_lock(hashtext($1))', [lock]).catch((error: unknown) => {
+        if ((error as { code?: unknown }).code !== LOCK_NOT_AVAILABLE) throw error;
+        throw new Error(
+          `Could not migrate schema "${schema}": another process held the migration lock for more than ` +
+            `${waitMs} ms (MIGRATION_LOCK_TIMEOUT_MS). Is another start stuck migrating? See pg_locks for ` +
+            "locktype 'advisory'.",
+        );
+      });
+    }
     return await work();
   } finally {
     await client.end().catch(() => undefined);

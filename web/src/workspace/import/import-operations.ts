@@ -1,1 +1,4 @@
-export { ImportSelectionDocument as IMPORT_SELECTION } from '../../generated/graphql';
+export {
+  ImportSelectionDocument as IMPORT_SELECTION,
+  ImportSubElementsDocument as IMPORT_SUB_ELEMENTS,
+} from '../../generated/graphql';
