@@ -18,12 +18,13 @@ import { visitStartFor } from './visit-start';
  */
 export function useVisit(userId: number | undefined): AwayReportFragment | null {
   const [beginVisit] = useMutation(BeginVisitDocument);
-  const [report, setReport] = useState<AwayReportFragment | null>(null);
+  // Kept with its user: a report still arriving for someone who signed out never shows to the next person.
+  const [kept, setKept] = useState<{ userId: number; report: AwayReportFragment } | null>(null);
   useEffect(() => {
     if (userId === undefined) return;
     const begin = (start: VisitStart) =>
       void beginVisit({ variables: { start } }).then(
-        ({ data }) => data && setReport(data.beginVisit),
+        ({ data }) => data && setKept({ userId, report: data.beginVisit }),
         () => undefined,
       );
     begin(visitStartFor(readToken()));
@@ -40,8 +41,8 @@ export function useVisit(userId: number | undefined): AwayReportFragment | null 
     skip: userId === undefined,
     onData: ({ data }) => {
       const changed = data.data?.whileYouWereAwayChanged.report;
-      if (changed) setReport(changed);
+      if (changed && userId !== undefined) setKept({ userId, report: changed });
     },
   });
-  return report;
+  return kept && kept.userId === userId ? kept.report : null;
 }
