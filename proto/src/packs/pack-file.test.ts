@@ -38,9 +38,16 @@ describe('readPackFile', () => {
 
   it('refuses text that is not JSON, another version and duplicated sub-element names', () => {
     expect(fieldsOf('{')).toEqual({ file: ['The file is not valid JSON.'] });
-    expect(fieldsOf(JSON.stringify({ ...pack, version: 3 })).version).toEqual([
-      'Pack version 3 is not supported: this Promptloom reads version 1.',
-    ]);
+    // Another version is refused for that alone: its other fields mean something else.
+    expect(fieldsOf(JSON.stringify({ version: 3, format: PACK_FORMAT, items: [] }))).toEqual({
+      version: ['Pack version 3 is not supported: this Promptloom reads version 1.'],
+    });
+    expect(fieldsOf('[1, 2]')).toEqual({
+      body: [`The format must be "${PACK_FORMAT}": this file is not a signature pack.`],
+    });
+    expect(fieldsOf(JSON.stringify({ ...pack, signature: undefined }))).toEqual({
+      signature: ['The signature field is required.'],
+    });
     const twice = {
       ...pack,
       elements: [{ name: 'Aurora', subElements: [{ name: 'Rib' }, { name: 'RIB' }] }],

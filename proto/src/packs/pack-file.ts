@@ -73,33 +73,42 @@ export const PackElement = z.object({
 });
 export type PackElement = z.infer<typeof PackElement>;
 
-export const PackSignature = z.object({
-  names: z
-    .array(packName('signature name'), { error: 'The signature names field must be a list.' })
-    .length(SIGNATURE_SIZE, { error: SIGNATURE_SIZE_MESSAGE }),
-  type: z
-    .string({ error: 'The type must be text or null.' })
-    .trim()
-    .max(100, { error: 'The type must not be greater than 100 characters.' })
-    .nullish()
-    .transform((type) => type || null),
-  code: z.string({ error: 'The code must be text.' }).max(300).optional(),
-});
+export const PackSignature = z.object(
+  {
+    names: z
+      .array(packName('signature name'), { error: 'The signature names field must be a list.' })
+      .length(SIGNATURE_SIZE, { error: SIGNATURE_SIZE_MESSAGE }),
+    type: z
+      .string({ error: 'The type must be text or null.' })
+      .trim()
+      .max(100, { error: 'The type must not be greater than 100 characters.' })
+      .nullish()
+      .transform((type) => type || null),
+    code: z.string({ error: 'The code must be text.' }).max(300).optional(),
+  },
+  { error: 'The signature field is required.' },
+);
+
+/** What any version of a pack starts with: read first, so another version is refused for that alone. */
+const NOT_A_PACK = `The format must be "${PACK_FORMAT}": this file is not a signature pack.`;
+const PackHeader = z.object(
+  {
+    format: z.literal(PACK_FORMAT, { error: NOT_A_PACK }),
+    version: z.literal(PACK_VERSION, {
+      error: (issue) =>
+        issue.input === undefined
+          ? 'The version field is required.'
+          : `Pack version ${String(issue.input)} is not supported: this Promptloom reads version ${PACK_VERSION}.`,
+    }),
+  },
+  { error: NOT_A_PACK },
+);
 
 /**
  * A signature pack file, version 1: the signature's six names and type, and its elements with their reasons and
  * sub-elements. It names no one: nothing of the owner (no id, no email, no name) is part of it.
  */
-export const SignaturePackFile = z.object({
-  format: z.literal(PACK_FORMAT, {
-    error: `The format must be "${PACK_FORMAT}": this file is not a signature pack.`,
-  }),
-  version: z.literal(PACK_VERSION, {
-    error: (issue) =>
-      issue.input === undefined
-        ? 'The version field is required.'
-        : `Pack version ${String(issue.input)} is not supported: this Promptloom reads version ${PACK_VERSION}.`,
-  }),
+const PackContent = PackHeader.extend({
   exportedAt: z.string().max(40).optional(),
   signature: PackSignature,
   elements: z
@@ -113,6 +122,8 @@ export const SignaturePackFile = z.object({
       ),
     ),
 });
+/** Another format or version is refused for that alone (the pipe stops there): its other fields mean something else. */
+export const SignaturePackFile = PackHeader.loose().pipe(PackContent);
 export type SignaturePackFile = z.output<typeof SignaturePackFile>;
 
 /**

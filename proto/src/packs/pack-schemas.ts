@@ -35,7 +35,7 @@ export const PackContentsRequest = z.object({
   user_id: recordId,
   names: z.array(z.string().max(100)).max(PACK_MAX_ELEMENTS),
 });
-export const PackContentsResponse = z.object({ elements: SignaturePackFile.shape.elements });
+export const PackContentsResponse = z.object({ elements: SignaturePackFile.out.shape.elements });
 
 /** The AI worker: merges a pack into the user's own lists, in one transaction. */
 export const ImportPackRequest = z.object({ user_id: recordId, pack: SignaturePackFile });
