@@ -135,6 +135,9 @@ describe('the client signs out when the server refuses its session', () => {
     const input = page.locator('input[type=file]');
     await input.waitFor({ state: 'attached' });
 
+    // From here GraphQL requests over HTTP are held, so that the page's own (the prompt history saving the assembled
+    // prompt, late on a loaded machine) cannot be the one refused first: this test is about the upload.
+    await page.route('**/graphql', () => undefined);
     await setStoredToken(page, foreignToken(account));
     await input.setInputFiles({
       name: 'picture.png',
