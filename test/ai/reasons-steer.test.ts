@@ -1,11 +1,8 @@
 import { waitFor } from '@promptloom/shared/testing';
 import { startAdminFixture, type AdminFixture } from '../admin/admin-fixture';
-import {
-  startFakeOpenAiServer,
-  type FakeOpenAiServer,
-  type RecordedRequest,
-} from '../support/fake-openai-server';
-import { newUser, requestJson } from '../support/http';
+import { startFakeOpenAiServer, type FakeOpenAiServer } from '../support/fake-openai-server';
+import { requestJson } from '../support/http';
+import { freshUser, guidanceOf, requestContaining, type GuidanceUser } from './guidance-support';
 
 let fake: FakeOpenAiServer;
 let fixture: AdminFixture;
@@ -19,21 +16,11 @@ afterAll(async () => {
   await fake.close();
 });
 
-interface User {
-  id: number;
-  token: string;
-}
-
-async function freshUser(): Promise<User> {
-  const signup = await requestJson(fixture.product.baseUrl, 'POST', '/api/signup', { body: newUser() });
-  return { id: signup.body.user.id, token: signup.body.access_token };
-}
-
-const api = (user: User, method: string, path: string, body?: unknown) =>
+const api = (user: GuidanceUser, method: string, path: string, body?: unknown) =>
   requestJson(fixture.product.baseUrl, method, path, { token: user.token, body });
 
 /** Adds `items` to the user's Pro list and writes `reasons` on them, in the given order (the last is newest). */
-async function reasonsOn(user: User, reasons: Array<[string, string]>): Promise<void> {
+async function reasonsOn(user: GuidanceUser, reasons: Array<[string, string]>): Promise<void> {
   const stored = await api(user, 'POST', `/api/ai/response/tr/newstore/${user.id}`, {
     ai_response: reasons.map(([item]) => item),
   });
@@ -47,25 +34,10 @@ async function reasonsOn(user: User, reasons: Array<[string, string]>): Promise<
   }
 }
 
-/** The recorded provider request whose messages contain `marker`. */
-async function requestContaining(marker: string): Promise<RecordedRequest> {
-  const found = await waitFor(
-    () => fake.requests.find((request) => JSON.stringify(request.body.messages).includes(marker)) ?? null,
-    `a provider request containing ${marker}`,
-  );
-  if (!found) throw new Error(`no provider request containing ${marker}`);
-  return found;
-}
-
-const guidanceOf = (messages: Array<{ content: string }>) =>
-  messages
-    .map((message) => /<guidance>\n([\s\S]*?)\n<\/guidance>/u.exec(message.content)?.[1])
-    .find((block) => block !== undefined) ?? null;
-
 describe('reasons that steer (issue 19)', () => {
   it("carries the user's reasons, newest first and quoted as data, into the next Run's provider request", async () => {
-    const ada = await freshUser();
-    const bob = await freshUser();
+    const ada = await freshUser(fixture);
+    const bob = await freshUser(fixture);
     await reasonsOn(bob, [['Gaffer', 'bob-only-secret reason']]);
     await reasonsOn(ada, [
       ['Noir', 'too dark'],
@@ -85,7 +57,7 @@ describe('reasons that steer (issue 19)', () => {
       { item: 'Noir', reason: 'too dark' },
     ]);
 
-    const request = await requestContaining('keep, it matches the brand');
+    const request = await requestContaining(fake, 'keep, it matches the brand');
     const block = guidanceOf(request.body.messages);
     expect(block).toBe(
       [
@@ -111,8 +83,8 @@ describe('reasons that steer (issue 19)', () => {
   });
 
   it("carries the user's reasons into Refine, and never another user's", async () => {
-    const cleo = await freshUser();
-    const dan = await freshUser();
+    const cleo = await freshUser(fixture);
+    const dan = await freshUser(fixture);
     await reasonsOn(cleo, [['Sepia', 'warmer tones please']]);
     await reasonsOn(dan, [['Chrome', 'dan-private note']]);
 
@@ -121,7 +93,7 @@ describe('reasons that steer (issue 19)', () => {
     expect(refined.status).toBe(200);
     expect(refined.body.reasons_used).toEqual([{ item: 'Sepia', reason: 'warmer tones please' }]);
 
-    const request = await requestContaining('lighthouse keeper portrait');
+    const request = await requestContaining(fake, 'lighthouse keeper portrait');
     expect(guidanceOf(request.body.messages)).toBe('- on "Sepia": "warmer tones please"');
     // The prompt to rewrite stays the last message, apart from the guidance.
     expect(request.body.messages.at(-1)).toEqual({ role: 'user', content: 'lighthouse keeper portrait' });
@@ -136,7 +108,7 @@ describe('reasons that steer (issue 19)', () => {
   });
 
   it('sends no guidance block when the user wrote no reasons, and caps a long history to the newest', async () => {
-    const eve = await freshUser();
+    const eve = await freshUser(fixture);
     fake.reply({ content: 'Alpha\nBeta' });
     const plain = await api(eve, 'POST', `/api/ai/response/tr/generate/${eve.id}`, {
       ai_model: 'gpt-4o',
@@ -144,7 +116,7 @@ describe('reasons that steer (issue 19)', () => {
       name: 'eve-plain-marker',
     });
     expect(plain.body.reasons_used).toEqual([]);
-    const request = await requestContaining('eve-plain-marker');
+    const request = await requestContaining(fake, 'eve-plain-marker');
     expect(guidanceOf(request.body.messages)).toBeNull();
 
     const words = [
