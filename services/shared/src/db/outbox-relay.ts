@@ -40,12 +40,20 @@ interface BatchOutcome {
   lastId: string | null;
   /** Set when the bus itself was unavailable: the pass stops there, and nobody's row is blamed. */
   outage?: unknown;
+  /** Set when another replica's relay holds the turn: nothing was claimed, try again shortly. */
+  notOurTurn?: boolean;
 }
 
+/** How soon a relay that found another replica's relay publishing tries again (rather than at its next poll). */
+const TURN_RETRY_MS = 100;
+
 /**
- * Publishes the outbox of one service schema to the bus, oldest first. Rows are claimed with
- * `for update skip locked`, so replicas of a service share the work; the outbox row's event id is the bus message
- * id, so a row published twice (a crash after publish, before the row was marked) is still delivered once.
+ * Publishes the outbox of one service schema to the bus, oldest first. The replicas of a service take turns: each
+ * batch is claimed under a transaction-scoped advisory lock of the schema's outbox, so one relay publishes at a time
+ * and events leave in the order they were committed (with rows shared out by `skip locked`, a replica could publish
+ * a run's end while another still held its items). A replica that dies mid-batch gives the turn up with its
+ * connection. The outbox row's event id is the bus message id, so a row published twice (a crash after publish,
+ * before the row was marked; a relay of an older release) is still delivered once.
  *
  * A row the bus refuses while the bus is up (too large for the server's `max_payload`, say) counts a try; after
  * `maxAttempts` it is moved aside (`dead_at`, with its last error), logged as an error and counted in
@@ -100,13 +108,20 @@ export class OutboxRelay {
    * committing what was published, when the bus is unavailable.
    */
   async publishPending(): Promise<number> {
-    let total = 0;
+    return (await this.publishPass()).published;
+  }
+
+  /** `publishPending`, also saying whether it stopped because another replica's relay was publishing. */
+  private async publishPass(): Promise<{ published: number; notOurTurn: boolean }> {
+    let published = 0;
     let after = '0';
     for (;;) {
       const batch = await this.publishBatch(after);
-      total += batch.published;
+      published += batch.published;
       if (batch.outage !== undefined) throw batch.outage;
-      if (batch.claimed < (this.options.batchSize ?? 100) || batch.lastId === null) return total;
+      if (batch.notOurTurn) return { published, notOurTurn: true };
+      if (batch.claimed < (this.options.batchSize ?? 100) || batch.lastId === null)
+        return { published, notOurTurn: false };
       after = batch.lastId;
     }
   }
@@ -114,10 +129,16 @@ export class OutboxRelay {
   private async run(): Promise<void> {
     while (this.running) {
       this.pendingWake = false;
+      let wait = this.options.pollIntervalMs ?? 1000;
       try {
-        await this.publishPending();
-        await this.cleanupPublished();
-        await this.measureBacklog();
+        if ((await this.publishPass()).notOurTurn) {
+          // The replica that has the turn tidies and measures; this one only tries again soon.
+          wait = Math.min(wait, TURN_RETRY_MS);
+          this.options.logger?.debug({ schema: this.schema }, 'outbox relay: another replica is publishing');
+        } else {
+          await this.cleanupPublished();
+          await this.measureBacklog();
+        }
       } catch (error) {
         this.options.logger?.warn(
           { err: error, schema: this.schema },
@@ -126,7 +147,7 @@ export class OutboxRelay {
       }
       if (!this.running || this.pendingWake) continue;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, this.options.pollIntervalMs ?? 1000);
+        const timer = setTimeout(resolve, wait);
         this.wakeUp = () => {
           clearTimeout(timer);
           resolve();
@@ -141,6 +162,10 @@ export class OutboxRelay {
     const reports: Array<() => void> = [];
     const outcome = await this.orm.em.fork().transactional(async (tx) => {
       const run: RunSql = (sql, params) => tx.execute(sql, params);
+      const [turn] = (await run('select pg_try_advisory_xact_lock(hashtext(?)) as "ours"', [
+        `outbox:${this.schema}`,
+      ])) as Array<{ ours: boolean }>;
+      if (!turn?.ours) return { claimed: 0, published: 0, lastId: null, notOurTurn: true };
       const rows = (await run(
         `select "id", "event_id", "subject", "payload", "context" from "${this.schema}"."outbox"
          where "published_at" is null and "dead_at" is null and "id" > ?

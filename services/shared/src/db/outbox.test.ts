@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { DomainError, defineEvent } from '@promptloom/proto';
 import { InProcessBus, type Bus, type BusEvent } from '../bus';
 import { outboxDeadEventsTotal, outboxPending } from '../metrics/instruments';
-import { barrier, createTestDatabase, waitFor, type TestDatabase } from '../testing';
+import { createTestDatabase, waitFor, type TestDatabase } from '../testing';
 import { openDatabase, type Database } from './database';
 import { OutboxEntrySchema, recordEvent } from './outbox';
 import { OutboxRelay } from './outbox-relay';
@@ -59,6 +59,26 @@ function crashingBus(inner: Bus, failAfter: number): Bus {
       return inner.publish(...args);
     },
   });
+}
+
+/** A bus whose first publish waits for `release` (its relay holds the turn meanwhile); `holding` once it waits. */
+function holdFirstPublish(inner: Bus) {
+  let release = (): void => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let holdingNow = (): void => undefined;
+  const holding = new Promise<void>((resolve) => (holdingNow = resolve));
+  let first = true;
+  const bus = Object.assign(Object.create(inner) as Bus, {
+    publish: async (...args: Parameters<Bus['publish']>) => {
+      if (first) {
+        first = false;
+        holdingNow();
+        await released;
+      }
+      return inner.publish(...args);
+    },
+  });
+  return { bus, holding, release };
 }
 
 describe('transactional outbox', () => {
@@ -213,34 +233,54 @@ describe('transactional outbox', () => {
     }
   });
 
-  it('shares the outbox between two relays without publishing a row twice', async () => {
+  it('lets the relays of two replicas take turns: every row once, in the order committed', async () => {
     const bus = new InProcessBus();
     const received = await collect(bus);
-    await writeEvents(200);
-    const publishedIds: string[] = [];
-    // Each relay's first publish waits for the other's: both hold a claimed batch at the same time, whatever the
-    // scheduling, so each publishes a share.
-    const bothPublishing = barrier(2);
-    const countingBus = () => {
-      let first = true;
-      return Object.assign(Object.create(bus) as Bus, {
-        publish: async (...args: Parameters<Bus['publish']>) => {
-          publishedIds.push(args[2].id);
-          if (first) {
-            first = false;
-            await bothPublishing();
-          }
-          return bus.publish(...args);
-        },
-      });
-    };
-    const relays = [1, 2].map(() => new OutboxRelay(orm, countingBus(), 'outbox_test', { batchSize: 10 }));
-    const counts = await Promise.all(relays.map((relay) => relay.publishPending()));
-    // Row locks (`for update skip locked`) split the rows: each is published by exactly one relay.
-    expect(publishedIds).toHaveLength(200);
-    expect(new Set(publishedIds).size).toBe(200);
-    expect(counts.every((count) => count > 0)).toBe(true);
-    expect(received).toHaveLength(200);
+    await writeEvents(30);
+    const held = holdFirstPublish(bus);
+    const first = new OutboxRelay(orm, held.bus, 'outbox_test', { batchSize: 10 });
+    const second = new OutboxRelay(orm, bus, 'outbox_test', { batchSize: 10 });
+
+    const firstPass = first.publishPending();
+    await held.holding;
+    // With rows shared out by row locks alone, the second would publish rows 10-29 now, ahead of 0-9.
+    expect(await second.publishPending()).toBe(0);
+    held.release();
+
+    expect(await firstPass).toBe(30);
+    expect(received.map((event) => (event.payload as { n: number }).n)).toEqual([...Array(30).keys()]);
     await bus.close();
+  });
+
+  it('publishes soon, not at its next poll, what was written while another relay had the turn', async () => {
+    const bus = new InProcessBus();
+    const received = await collect(bus);
+    await writeEvents(5);
+    const held = holdFirstPublish(bus);
+    const first = new OutboxRelay(orm, held.bus, 'outbox_test');
+    const waited: unknown[] = [];
+    const logger = pino({ level: 'debug' }, { write: (line: string) => void waited.push(JSON.parse(line)) });
+    const second = new OutboxRelay(orm, bus, 'outbox_test', { pollIntervalMs: 600_000, logger });
+    const firstPass = first.publishPending();
+    await held.holding;
+    await writeEvents(5, 5);
+    second.start();
+    try {
+      await waitFor(
+        () =>
+          waited.some((line) => (line as { msg?: string }).msg?.includes('another replica is publishing')),
+        'the second relay finding the turn taken',
+      );
+      held.release();
+      expect(await firstPass).toBe(5);
+      await waitFor(
+        () => received.length === 10,
+        'the rows written meanwhile, published by the second relay',
+      );
+      expect(received.map((event) => (event.payload as { n: number }).n)).toEqual([...Array(10).keys()]);
+    } finally {
+      await second.stop();
+      await bus.close();
+    }
   });
 });
