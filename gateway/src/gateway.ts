@@ -1,10 +1,9 @@
 import http from 'node:http';
 import { type AddressInfo } from 'node:net';
-import express from 'express';
+import express, { type RequestHandler } from 'express';
 import proxyAddress from 'proxy-addr';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
-import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { expressMiddleware } from '@as-integrations/express5';
 import {
   LiveSessions,
@@ -24,6 +23,8 @@ import { contentEncodingGuard } from './edge/content-encoding';
 import { packFileBody } from './edge/pack-file-body';
 import { requestTextGuard } from './edge/request-text-guard';
 import { errorHandler } from './http/error-handler';
+import { withDirectRoutes } from './http/direct-routes';
+import { HttpDrain } from './http/http-drain';
 import { exactGetRoutes } from './http/exact-get-routes';
 import { metricsRoute } from './http/metrics-route';
 import { requestContext } from './http/request-context';
@@ -51,7 +52,7 @@ import { adminRecordRoutes } from './rest/admin-record-routes';
 import { awayRoutes } from './rest/away-routes';
 import { adminUserRoutes } from './rest/admin-user-routes';
 import { aiRoutes } from './rest/ai';
-import { authRoutes } from './rest/auth-routes';
+import { authRoutes, currentUserRoute } from './rest/auth-routes';
 import { clientConfigRoutes } from './rest/client-config-routes';
 import { type GraphQLContext } from './graphql/context';
 import { formatError } from './graphql/errors';
@@ -127,7 +128,9 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy ?? ['loopback']);
-  const httpServer = http.createServer(app);
+  // Its request listener is added once the routes exist (withDirectRoutes, below).
+  const httpServer = http.createServer();
+  const httpDrain = new HttpDrain(httpServer);
 
   const uploads = await resolveUploadSettings(options.uploads);
   const events = new EventHub({
@@ -168,13 +171,30 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       // No cache hints are used (GraphQL answers are per user); Apollo's default plugin would wrap every field.
       ApolloServerPluginCacheControlDisabled(),
       httpRequestPlugin(),
-      ApolloServerPluginDrainHttpServer({ httpServer }),
+      { serverWillStart: async () => ({ drainServer: () => httpDrain.drain() }) },
       { serverWillStart: async () => ({ drainServer: () => subscriptions.close() }) },
     ],
   });
   await apollo.start();
 
-  app.use(series(securityHeaders(), corsPolicy(options.corsOrigins ?? [])));
+  // Every response's headers, then the checks of every REST and GraphQL request in this order (see series).
+  const answerHeaders = [securityHeaders(), corsPolicy(options.corsOrigins ?? [])];
+  const [trace, context, log, encoding, packFile, body, text] = [
+    requestTrace(),
+    requestContext(tokens, liveSessions),
+    requestLog(options.logger),
+    contentEncodingGuard(),
+    packFileBody(options.maxBodyBytes),
+    bodyParsing(options.maxBodyBytes),
+    requestTextGuard(),
+  ];
+  const graphqlOverHttp = expressMiddleware(apollo, {
+    context: async ({ req }) => new HttpGraphQLContext(req, sessions, options.bus, events),
+  });
+  const currentUser = currentUserRoute(sessions);
+  const lastErrorHandler = errorHandler(options.logger);
+
+  app.use(series(...answerHeaders));
 
   app.use(
     exactGetRoutes({
@@ -189,25 +209,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     }),
   );
 
-  // Every REST and GraphQL request's edge checks, in this order, as one layer (see series).
-  app.use(
-    series(
-      requestTrace(),
-      requestContext(tokens, liveSessions),
-      requestLog(options.logger),
-      contentEncodingGuard(),
-      limits.byPath,
-      packFileBody(options.maxBodyBytes),
-      bodyParsing(options.maxBodyBytes),
-      requestTextGuard(),
-    ),
-  );
-  app.use(
-    GRAPHQL_PATH,
-    expressMiddleware(apollo, {
-      context: async ({ req }) => new HttpGraphQLContext(req, sessions, options.bus, events),
-    }),
-  );
+  app.use(series(trace, context, log, encoding, limits.byPath, packFile, body, text));
+  app.use(GRAPHQL_PATH, graphqlOverHttp);
   app.use(authRoutes(sessions));
   app.use(clientConfigRoutes({ sessionIdleMs: options.sessionIdleMs }));
   app.use(adminAiQuotaRoutes(options.bus));
@@ -229,7 +232,33 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     response.status(404).json({ message: 'Not found.' });
   });
   app.use(webApp(options.webDistDir, { serveSourceMaps: !production }));
-  app.use(errorHandler(options.logger));
+  app.use(lastErrorHandler);
+  // The same steps as through the router, less those that cannot apply: the limit is known by the path, and neither
+  // body is a pack file.
+  const directly = (limit: RequestHandler, answer: RequestHandler) =>
+    series(...answerHeaders, trace, context, log, encoding, limit, body, text, answer);
+  httpServer.on(
+    'request',
+    withDirectRoutes(
+      app,
+      [
+        ...['/api/me', '/api/user'].map((path) => ({
+          method: 'GET' as const,
+          url: path,
+          baseUrl: '',
+          routePath: path,
+          handle: directly(limits.rest, currentUser),
+        })),
+        {
+          method: 'POST',
+          url: GRAPHQL_PATH,
+          baseUrl: GRAPHQL_PATH,
+          handle: directly(limits.graphql, graphqlOverHttp),
+        },
+      ],
+      lastErrorHandler,
+    ),
+  );
 
   return {
     httpServer,

@@ -13,7 +13,8 @@ interface Layer {
 
 /** Every route the gateway's Express app answers, read from its router (so a new route is fuzzed without a list). */
 export function routesOf(httpServer: Server): RouteInfo[] {
-  const app = httpServer.listeners('request')[0] as unknown as { router: { stack: Layer[] } };
+  // The server's listener answers a few requests itself and hands the rest to this app (direct-routes.ts).
+  const { app } = httpServer.listeners('request')[0] as unknown as { app: { router: { stack: Layer[] } } };
   const routes: RouteInfo[] = [];
   const walk = (stack: Layer[]) => {
     for (const layer of stack) {

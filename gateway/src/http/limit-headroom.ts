@@ -16,13 +16,13 @@ const SWEEP_EVERY = 1000;
 const FLUSH_MS = 50;
 
 /**
- * Keeps a shared (PostgreSQL) counter off the request path while a key is far from its limit. Each replica keeps
- * its view of a key's remaining points; while that leaves more than a tenth of the limit, a request passes at once
- * and is counted in the background (batched: one count per key every 50 ms at most). In the last tenth (and for a
- * key not seen in the current window) a request first sends and lets land this replica's background counts, then
- * waits for the shared count, which decides. So one replica
- * enforces the limit exactly; across replicas a user can pass it by about the requests a replica lets through
- * before its next count shows what the others counted.
+ * Keeps a counter (PostgreSQL shared by the replicas, or memory in one process) off the request path while a key is
+ * far from its limit. Each replica keeps its view of a key's remaining points; while that leaves more than a tenth of
+ * the limit, a request passes at once, without a promise, and is counted in the background (batched: one count per
+ * key every 50 ms at most). In the last tenth (and for a key not seen in the current window) a request first sends
+ * and lets land this replica's background counts, then waits for the count, which decides. So one replica enforces
+ * the limit exactly; across replicas a user can pass it by about the requests a replica lets through before its next
+ * count shows what the others counted.
  */
 export class LimitHeadroom {
   private readonly known = new Map<string, Known>();
@@ -34,14 +34,20 @@ export class LimitHeadroom {
     this.margin = Math.max(1, Math.ceil(limit.rule.points / 10));
   }
 
-  async take(key: string): Promise<LimitOutcome> {
+  /** Passes a request of a key far from its limit at once (counted in the background); else undefined: ask `take`. */
+  takeAtOnce(key: string): LimitOutcome | undefined {
     const known = this.current(key);
-    if (known && known.remaining > this.margin) {
-      known.remaining -= 1;
-      known.unsent += 1;
-      this.flushSoon();
-      return { allowed: true, used: this.limit.rule.points - known.remaining, remaining: known.remaining };
-    }
+    if (!known || known.remaining <= this.margin) return undefined;
+    known.remaining -= 1;
+    known.unsent += 1;
+    this.flushSoon();
+    return { allowed: true, used: this.limit.rule.points - known.remaining, remaining: known.remaining };
+  }
+
+  async take(key: string): Promise<LimitOutcome> {
+    const atOnce = this.takeAtOnce(key);
+    if (atOnce) return atOnce;
+    const known = this.current(key);
     if (known) {
       this.flush(key, known);
       await known.settled;

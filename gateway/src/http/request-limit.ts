@@ -1,6 +1,12 @@
 import { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import { describeWait, tooManyRequests } from '@promptloom/proto';
-import { Limit, MEMORY_LIMIT_STORE, type LimitStore, type Logger } from '@promptloom/shared';
+import { describeWait, tooManyRequests, type DomainError } from '@promptloom/proto';
+import {
+  Limit,
+  MEMORY_LIMIT_STORE,
+  type LimitOutcome,
+  type LimitStore,
+  type Logger,
+} from '@promptloom/shared';
 import { LimitHeadroom } from './limit-headroom';
 
 export interface RequestLimitSettings {
@@ -31,34 +37,52 @@ export function requestLimits(settings: RequestLimitSettings, logger: Logger) {
     { name: 'requests_user', points: settings.perMinute, windowSeconds: 60, whenStoreDown: 'open' },
     logger,
   );
-  // In memory a count costs microseconds; a PostgreSQL count is kept off the path of requests far from the limit.
-  const counter = settings.store.kind === 'postgres' ? new LimitHeadroom(limit) : limit;
-  /** Counts one request of a user (an address without a token); the refusal to answer past the limit, else null. */
-  const refusal = async (
-    userId: number | undefined,
-    address: string | undefined | (() => string | undefined),
-  ) => {
-    if (!settings.enabled) return null;
-    const key =
-      userId !== undefined ? `user:${userId}` : `ip:${typeof address === 'function' ? address() : address}`;
-    const outcome = await counter.take(key);
+  // Requests far from the limit pass without waiting for the count (in PostgreSQL a query, in memory a promise).
+  const counter = new LimitHeadroom(limit);
+  const answerTo = (outcome: LimitOutcome) => {
     if (outcome.allowed) return null;
     const wait = outcome.retryAfterSeconds;
     return tooManyRequests(tooManyRequestsMessage(describeWait(wait)), wait);
   };
+  /**
+   * Counts one request of a user (an address without a token): the refusal to answer past the limit, else null; at
+   * once while the key is far from its limit, else once counted.
+   */
+  const refusalNow = (
+    userId: number | undefined,
+    address: string | undefined | (() => string | undefined),
+  ): DomainError | null | Promise<DomainError | null> => {
+    if (!settings.enabled) return null;
+    const key =
+      userId !== undefined ? `user:${userId}` : `ip:${typeof address === 'function' ? address() : address}`;
+    const atOnce = counter.takeAtOnce(key);
+    return atOnce ? answerTo(atOnce) : counter.take(key).then(answerTo);
+  };
+  const refusal = async (...args: Parameters<typeof refusalNow>) => refusalNow(...args);
+  /** REST passes the refusal to the error handler; GraphQL answers it in its own envelope. */
+  const answerWith = (
+    answer: 'rest' | 'graphql',
+    error: DomainError | null,
+    response: Response,
+    next: NextFunction,
+  ) => {
+    if (!error) return next();
+    if (answer === 'rest') return next(error);
+    response.setHeader('Retry-After', String(error.retryAfterSeconds));
+    response.status(429).json({
+      errors: [
+        { message: error.message, extensions: { code: error.code, retryAfter: error.retryAfterSeconds } },
+      ],
+    });
+  };
   const check =
     (answer: 'rest' | 'graphql'): RequestHandler =>
-    async (request: Request, response: Response, next: NextFunction) => {
+    (request: Request, response: Response, next: NextFunction) => {
       // The address (proxy-addr's walk over X-Forwarded-For) only when there is no user to count.
-      const error = await refusal(request.context.actor?.userId, () => request.ip);
-      if (!error) return next();
-      if (answer === 'rest') return next(error);
-      response.setHeader('Retry-After', String(error.retryAfterSeconds));
-      response.status(429).json({
-        errors: [
-          { message: error.message, extensions: { code: error.code, retryAfter: error.retryAfterSeconds } },
-        ],
-      });
+      const refused = refusalNow(request.context.actor?.userId, () => request.ip);
+      if (refused instanceof Promise)
+        return refused.then((error) => answerWith(answer, error, response, next));
+      answerWith(answer, refused, response, next);
     };
   const rest = check('rest');
   const graphql = check('graphql');

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Router } from 'express';
+import { type RequestHandler, Router } from 'express';
 import { type Sessions, type SessionPayload } from '../auth/sessions';
 import { requireRequestActor } from '../auth/guards';
 
@@ -14,20 +14,23 @@ function sessionBody(message: string, session: SessionPayload) {
   };
 }
 
+/** `GET /api/me` (and `/api/user`): the signed-in user. Also answered before Express's router (gateway.ts). */
+export function currentUserRoute(sessions: Sessions): RequestHandler {
+  return (request, response) => {
+    requireRequestActor(request);
+    // Most requests find the user kept and answer at once (see Sessions.currentUser).
+    const user = sessions.currentUser(request.context);
+    if (user instanceof Promise) return user.then((answer) => void response.json({ user: answer }));
+    response.json({ user });
+  };
+}
+
 /** SPEC §7 "Session": csrf-cookie, login, signup; plus the signed-in user and logout. */
 export function authRoutes(sessions: Sessions): Router {
   const router = Router();
 
   // First: the router tries its routes in turn, and these are the ones asked for most (the paths are all distinct).
-  for (const path of ['/api/me', '/api/user']) {
-    router.get(path, (request, response) => {
-      requireRequestActor(request);
-      // Most requests find the user kept and answer at once (see Sessions.currentUser).
-      const user = sessions.currentUser(request.context);
-      if (user instanceof Promise) return user.then((answer) => void response.json({ user: answer }));
-      response.json({ user });
-    });
-  }
+  for (const path of ['/api/me', '/api/user']) router.get(path, currentUserRoute(sessions));
 
   // Kept for the spec's client, which asks for it before login; bearer tokens need no CSRF cookie.
   router.get('/sanctum/csrf-cookie', (_request, response) => {
