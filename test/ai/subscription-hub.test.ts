@@ -239,34 +239,52 @@ describe.each(BUSES)('GraphQL subscriptions through the event hub, on the %s', (
 
   it('tells a client to re-query when it missed more than one catch-up holds or more than the gateway keeps', async () => {
     const [ada, bob] = [await signUp(product.baseUrl), await signUp(product.baseUrl)];
-    const first = await subscribe(product.baseUrl, LIST('tr'), ada.token);
-    await add(ada, 'tr', 'Seen');
-    await waitFor(() => first.received.length === 1, 'the first update');
-    const seen: number = first.received[0].listUpdated.sequence;
-    await first.close();
-    for (const text of ['One', 'Two', 'Three', 'Four']) await add(ada, 'tr', text);
-    const tooMany = await subscribe(product.baseUrl, LIST('tr', `, afterSequence: ${seen}`), ada.token);
-    await waitFor(() => tooMany.error() !== null, 'the refusal');
-    expect((tooMany.error() as Array<{ extensions: { code: string } }>)[0]!.extensions.code).toBe(
-      'RESUME_TOO_OLD',
-    );
-    expect(tooMany.received).toHaveLength(0);
-    await tooMany.close();
+    // A live subscriber of the list the missed events go to: once it has them all, so has the hub, and the
+    // resuming subscription below meets the hub's window as the test means it (an event still on its way through
+    // the outbox would otherwise arrive live and the catch-up would be served, not refused).
+    const adaWatcher = await subscribe(product.baseUrl, LIST('tr'), ada.token);
+    const fillerWatcher = await subscribe(product.baseUrl, LIST('tl'), ada.token);
+    const opened = [adaWatcher, fillerWatcher];
+    try {
+      const first = await subscribe(product.baseUrl, LIST('tr'), ada.token);
+      opened.push(first);
+      await add(ada, 'tr', 'Seen');
+      await waitFor(() => first.received.length === 1, 'the first update');
+      const seen: number = first.received[0].listUpdated.sequence;
+      await first.close();
+      for (const text of ['One', 'Two', 'Three', 'Four']) await add(ada, 'tr', text);
+      await waitFor(() => adaWatcher.received.length === 5, 'the four missed updates in the hub');
+      const tooMany = await subscribe(product.baseUrl, LIST('tr', `, afterSequence: ${seen}`), ada.token);
+      opened.push(tooMany);
+      await waitFor(() => tooMany.error() !== null, 'the refusal');
+      expect((tooMany.error() as Array<{ extensions: { code: string } }>)[0]!.extensions.code).toBe(
+        'RESUME_TOO_OLD',
+      );
+      expect(tooMany.received).toHaveLength(0);
 
-    // Bob missed one event, but since then more events than the gateway keeps went by.
-    const bobsFirst = await subscribe(product.baseUrl, LIST('tr'), bob.token);
-    await add(bob, 'tr', 'Seen');
-    await waitFor(() => bobsFirst.received.length === 1, "Bob's first update");
-    const bobSeen: number = bobsFirst.received[0].listUpdated.sequence;
-    await bobsFirst.close();
-    await add(bob, 'tr', 'Missed');
-    for (let index = 0; index < EVENT_HUB.recentEvents; index++) await add(ada, 'tl', `Filler ${index}`);
-    const tooOld = await subscribe(product.baseUrl, LIST('tr', `, afterSequence: ${bobSeen}`), bob.token);
-    await waitFor(() => tooOld.error() !== null, 'the refusal');
-    expect((tooOld.error() as Array<{ extensions: { code: string } }>)[0]!.extensions.code).toBe(
-      'RESUME_TOO_OLD',
-    );
-    await tooOld.close();
+      // Bob missed one event, but since then more events than the gateway keeps went by.
+      const bobsFirst = await subscribe(product.baseUrl, LIST('tr'), bob.token);
+      opened.push(bobsFirst);
+      await add(bob, 'tr', 'Seen');
+      await waitFor(() => bobsFirst.received.length === 1, "Bob's first update");
+      const bobSeen: number = bobsFirst.received[0].listUpdated.sequence;
+      await bobsFirst.close();
+      await add(bob, 'tr', 'Missed');
+      for (let index = 0; index < EVENT_HUB.recentEvents; index++) await add(ada, 'tl', `Filler ${index}`);
+      await waitFor(
+        () => fillerWatcher.received.length === EVENT_HUB.recentEvents,
+        'every filler event in the hub',
+      );
+      const tooOld = await subscribe(product.baseUrl, LIST('tr', `, afterSequence: ${bobSeen}`), bob.token);
+      opened.push(tooOld);
+      await waitFor(() => tooOld.error() !== null, 'the refusal');
+      expect((tooOld.error() as Array<{ extensions: { code: string } }>)[0]!.extensions.code).toBe(
+        'RESUME_TOO_OLD',
+      );
+      expect(tooOld.received).toHaveLength(0);
+    } finally {
+      await Promise.all(opened.map((subscription) => subscription.close()));
+    }
     await waitFor(noneOpen, 'nothing left open');
   }, 60_000);
 
