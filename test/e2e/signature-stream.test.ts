@@ -143,7 +143,11 @@ describe('signature and stream in a real browser', () => {
       .toBuffer();
     const input = page.locator('input[type=file]');
     await input.setInputFiles({ name: 'picture.png', mimeType: 'image/png', buffer: png });
-    await page.getByRole('img', { name: 'Your uploaded image' }).waitFor();
+    // The page answers with the image or with an alert; waiting for either says which when it is the alert.
+    const uploaded = page.getByRole('img', { name: 'Your uploaded image' });
+    await uploaded.or(page.getByRole('alert')).first().waitFor();
+    expect(await page.getByRole('alert').allTextContents()).toEqual([]);
+    await uploaded.waitFor();
     await page.getByText('1 uploaded').waitFor();
 
     await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });

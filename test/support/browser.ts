@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import { recordPagesOf } from './page-forensics';
 
 /** The machine's Chromium (Debian's package); Playwright's own browser downloads are not available here. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -29,6 +30,7 @@ export async function launchBrowser(): Promise<Browser> {
   browser.newContext = async (options) => {
     const context = await newContext(options);
     context.setDefaultTimeout(BROWSER_WAIT_MS);
+    recordPagesOf(context);
     return context;
   };
   const newPage = browser.newPage.bind(browser);

@@ -14,4 +14,20 @@ const { Agent, setGlobalDispatcher } = require('undici');
 setGlobalDispatcher(new Agent({ pipelining: 0 }));
 http.globalAgent = new http.Agent({ keepAlive: false });
 
-module.exports = TestEnvironment;
+/**
+ * When a test fails while it has browser pages open (test/support/page-forensics.ts), the failure's message ends
+ * with what each page showed and was still waiting for, before the test's hooks close them.
+ */
+class PromptloomEnvironment extends TestEnvironment {
+  async handleTestEvent(event) {
+    if (event.name !== 'test_fn_failure' && event.name !== 'hook_failure') return;
+    const describeOpenPages = this.global.describeOpenPagesOnFailure;
+    if (typeof describeOpenPages !== 'function' || typeof event.error !== 'object' || event.error === null)
+      return;
+    const pages = `\n\nOpen pages at the failure:\n${await describeOpenPages()}`;
+    event.error.message += pages;
+    if (typeof event.error.stack === 'string') event.error.stack += pages;
+  }
+}
+
+module.exports = PromptloomEnvironment;
