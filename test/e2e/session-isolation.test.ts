@@ -10,6 +10,7 @@ import {
   signInThroughForm,
   storageKeys,
   waitForPrompt,
+  writeStorage,
 } from './session-support';
 
 const ADMIN = { email: 'isolation.admin@example.com', password: 'isolation-password-1' };
@@ -20,6 +21,8 @@ interface Account {
   email: string;
   password: string;
   token: string;
+  /** The user as the signup answered it: what the web client stores under `user`. */
+  user: Record<string, unknown>;
 }
 
 let product: TestProduct;
@@ -34,6 +37,7 @@ async function signUp(firstName: string): Promise<Account> {
     email: user.email,
     password: user.password,
     token: answer.body.access_token,
+    user: answer.body.user,
   };
 }
 
@@ -223,6 +227,55 @@ describe('one browser tab, two users: nothing of the first reaches the second', 
     await openSidebar(second, 'Types');
     await row(second, 'Fennel').waitFor();
     expect(await row(second, 'Eucalyptus').count()).toBe(0);
+    expect(await isSameDocument(second)).toBe(true);
+    await context.close();
+  }, 180_000);
+
+  it("follows another tab's sign-in as it may arrive (no sign-out seen between, no last activity yet): the new user's lists, none of the old", async () => {
+    const a = await signUp('Gus');
+    await addActiveItem(a, 'tl', 'Gale', false);
+    const b = await signUp('Hana');
+    await addActiveItem(b, 'tl', 'Hazel', false);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const first = await context.newPage();
+    await first.goto(`${product.baseUrl}/login`);
+    await signInThroughForm(first, a);
+    await first.waitForURL('**/types/dashboard');
+    const second = await context.newPage();
+    await second.goto(`${product.baseUrl}/`);
+    await openSidebar(second, 'Types');
+    await row(second, 'Gale').waitFor();
+    await markDocument(second);
+
+    // A sign-in in another tab writes its keys one by one, and a tab may read them before the last one reached it
+    // (and after its sign-out did): here the token and the user are B's, the last activity is not there yet.
+    await writeStorage(first, [
+      ['lastActivity', null],
+      ['token', b.token],
+      ['user', JSON.stringify(b.user)],
+    ]);
+    await openSidebar(second, 'Types');
+    await row(second, 'Hazel').waitFor();
+    expect(await row(second, 'Gale').count()).toBe(0);
+    expect(second.url()).toBe(`${product.baseUrl}/`);
+
+    // Signed out in another tab, then a sign-in arrives before its last activity: the tab signs in and stays in
+    // (it takes the missing last activity as now, not as an hour ago).
+    await writeStorage(first, [
+      ['lastActivity', null],
+      ['token', null],
+      ['user', null],
+    ]);
+    await second.waitForURL('**/pro');
+    await writeStorage(first, [
+      ['token', a.token],
+      ['user', JSON.stringify(a.user)],
+    ]);
+    await second.waitForURL(`${product.baseUrl}/`);
+    await second.waitForFunction("Number(localStorage.getItem('lastActivity')) > 0");
+    await openSidebar(second, 'Types');
+    await row(second, 'Gale').waitFor();
+    expect(second.url()).toBe(`${product.baseUrl}/`);
     expect(await isSameDocument(second)).toBe(true);
     await context.close();
   }, 180_000);

@@ -76,3 +76,13 @@ export async function waitForPrompt(page: Page, pattern: RegExp): Promise<void> 
     `new RegExp(${JSON.stringify(pattern.source)}).test(document.querySelector('#stream-prompt')?.value ?? '')`,
   );
 }
+
+/** Writes local storage keys in this order, as another tab would (null removes the key). */
+export async function writeStorage(page: Page, entries: Array<[string, string | null]>): Promise<void> {
+  const steps = entries.map(([key, value]) =>
+    value === null
+      ? `localStorage.removeItem(${JSON.stringify(key)});`
+      : `localStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(value)});`,
+  );
+  await page.evaluate(steps.join('\n'));
+}

@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  Fragment,
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useNavigate } from 'react-router-dom';
 import { SESSION_IDLE_MS } from '@promptloom/proto';
 import { endServerSession } from './end-server-session';
@@ -111,7 +120,14 @@ export function SessionProvider({
     () => ({ status, user, idleLimitMs, notice, signIn, signOut, fetchAsUser: apollo.fetchAsUser }),
     [status, user, idleLimitMs, notice, signIn, signOut, apollo.fetchAsUser],
   );
-  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+  // Every screen mounts anew for another user: the reset above discards the queries that were watching (a screen
+  // left mounted would keep the last user's answers and never read the new user's), and no state of one user's
+  // screens reaches the next.
+  return (
+    <SessionContext.Provider value={value}>
+      <Fragment key={user?.id ?? 'signed-out'}>{children}</Fragment>
+    </SessionContext.Provider>
+  );
 }
 
 export function useSession(): SessionValue {

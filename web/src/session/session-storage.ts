@@ -8,10 +8,14 @@ export type SessionUser = LoginMutation['login']['user'];
 /** SPEC §3: the session lives in local storage under token, user and lastActivity. */
 const KEYS = { token: 'token', user: 'user', lastActivity: 'lastActivity' } as const;
 
+/**
+ * Other tabs follow the `user` key (useSessionFromOtherTabs) and may see each write on its own, so it is written
+ * last: a tab that follows a sign-in finds the token and the last activity already there.
+ */
 export function saveSession(token: string, user: SessionUser): void {
+  touchActivity();
   localStorage.setItem(KEYS.token, token);
   localStorage.setItem(KEYS.user, JSON.stringify(user));
-  touchActivity();
 }
 
 export function replaceToken(token: string): void {

@@ -13,10 +13,12 @@ export function useInactivityLogout(active: boolean, idleLimitMs: number, logout
     let timer: ReturnType<typeof setTimeout>;
     const schedule = () => {
       clearTimeout(timer);
+      // None stored while signed in: another tab is writing its sign-in (its keys reach this tab one by one).
+      if (lastActivity() === 0) touchActivity();
       const remaining = lastActivity() + idleLimitMs - Date.now();
       timer = setTimeout(
         () => {
-          if (Date.now() - lastActivity() >= idleLimitMs) logout();
+          if (lastActivity() !== 0 && Date.now() - lastActivity() >= idleLimitMs) logout();
           else schedule();
         },
         Math.max(0, remaining),
