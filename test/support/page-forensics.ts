@@ -74,9 +74,9 @@ async function describe(entry: PageRecord): Promise<string> {
   ].join('\n');
 }
 
-/** Every open page, described at the moment of the failure (`(none)` when the test has no page open). */
+/** Every open page, described at the moment of the failure; empty when the test has no page open. */
 export async function describeOpenPages(): Promise<string> {
-  if (records.size === 0) return '(no page open)';
+  if (records.size === 0) return '';
   const described = Promise.all([...records].map(describe)).then((pages) => pages.join('\n'));
   const timeout = new Promise<string>((resolve) =>
     setTimeout(() => resolve('(the pages did not answer within 5 s)'), DESCRIBE_TIMEOUT_MS).unref(),

@@ -24,9 +24,12 @@ class PromptloomEnvironment extends TestEnvironment {
     const describeOpenPages = this.global.describeOpenPagesOnFailure;
     if (typeof describeOpenPages !== 'function' || typeof event.error !== 'object' || event.error === null)
       return;
-    const pages = `\n\nOpen pages at the failure:\n${await describeOpenPages()}`;
-    event.error.message += pages;
+    const described = await describeOpenPages();
+    if (!described) return;
+    // Jest prints the stack (which starts with the message) when there is one, and the message otherwise.
+    const pages = `\n\nOpen pages at the failure:\n${described}`;
     if (typeof event.error.stack === 'string') event.error.stack += pages;
+    else event.error.message += pages;
   }
 }
 
