@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { ADMIN_ROLE } from './roles';
+
+export { ADMIN_ROLE } from './roles';
 
 /** Who is calling: set by the gateway from a verified token, carried to services with each request. */
 export const Actor = z.object({
@@ -17,7 +20,6 @@ export interface RequestContext {
   actor?: Actor;
 }
 
-export const ADMIN_ROLE = 'Admin';
 export const isAdmin = (actor: Actor | undefined): boolean => actor?.role === ADMIN_ROLE;
 
 export const NOT_AUTHENTICATED_MESSAGE = 'You are not authenticated. Please log in.';
