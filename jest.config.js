@@ -39,4 +39,8 @@ module.exports = {
   // Generous: the machine running the suite may be loaded; a test waits for conditions, never for a time.
   testTimeout: 120_000,
   maxWorkers: 2,
+  // A worker that ran a hundred suites takes longer than jest's 500 ms to end its process after its last suite: in a
+  // full run its 'exit' event came in the same millisecond as jest's end message, with no handle left open, and
+  // jest still reported "A worker process has failed to exit gracefully" (the time is the process's own teardown).
+  workerGracefulExitTimeout: 10_000,
 };
