@@ -6,7 +6,7 @@ import { TEST_JWT_SECRET, startTestProduct, type TestProduct } from '../support/
 import { graphql } from '../support/http';
 import { deleteNamespaceStreams } from '../support/nats';
 import { TEST_NATS_URL } from '../support/processes';
-import { hubMetrics, subscribe } from '../support/subscriptions';
+import { hubMetrics, subscribe, type LiveSubscription } from '../support/subscriptions';
 import { signInAdmin, signUp, type SignedIn } from '../signature/signature-helpers';
 import { openSocket, type RawSocket } from '../edges/raw-socket';
 
@@ -237,6 +237,15 @@ describe.each(BUSES)('GraphQL subscriptions through the event hub, on the %s', (
     await waitFor(noneOpen, 'nothing left open');
   });
 
+  /** The resume is refused with RESUME_TOO_OLD (the client re-queries), and nothing was delivered before. */
+  const expectRefusedResume = async (resumed: LiveSubscription<unknown>) => {
+    await waitFor(() => resumed.error() !== null, 'the refusal');
+    expect((resumed.error() as Array<{ extensions: { code: string } }>)[0]!.extensions.code).toBe(
+      'RESUME_TOO_OLD',
+    );
+    expect(resumed.received).toHaveLength(0);
+  };
+
   it('tells a client to re-query when it missed more than one catch-up holds or more than the gateway keeps', async () => {
     const [ada, bob] = [await signUp(product.baseUrl), await signUp(product.baseUrl)];
     // A live subscriber of the list the missed events go to: once it has them all, so has the hub, and the
@@ -256,11 +265,7 @@ describe.each(BUSES)('GraphQL subscriptions through the event hub, on the %s', (
       await waitFor(() => adaWatcher.received.length === 5, 'the four missed updates in the hub');
       const tooMany = await subscribe(product.baseUrl, LIST('tr', `, afterSequence: ${seen}`), ada.token);
       opened.push(tooMany);
-      await waitFor(() => tooMany.error() !== null, 'the refusal');
-      expect((tooMany.error() as Array<{ extensions: { code: string } }>)[0]!.extensions.code).toBe(
-        'RESUME_TOO_OLD',
-      );
-      expect(tooMany.received).toHaveLength(0);
+      await expectRefusedResume(tooMany);
 
       // Bob missed one event, but since then more events than the gateway keeps went by.
       const bobsFirst = await subscribe(product.baseUrl, LIST('tr'), bob.token);
@@ -277,11 +282,7 @@ describe.each(BUSES)('GraphQL subscriptions through the event hub, on the %s', (
       );
       const tooOld = await subscribe(product.baseUrl, LIST('tr', `, afterSequence: ${bobSeen}`), bob.token);
       opened.push(tooOld);
-      await waitFor(() => tooOld.error() !== null, 'the refusal');
-      expect((tooOld.error() as Array<{ extensions: { code: string } }>)[0]!.extensions.code).toBe(
-        'RESUME_TOO_OLD',
-      );
-      expect(tooOld.received).toHaveLength(0);
+      await expectRefusedResume(tooOld);
     } finally {
       await Promise.all(opened.map((subscription) => subscription.close()));
     }

@@ -83,6 +83,24 @@ async function openSidebar(page: Page, toggle: 'Types' | 'Pro') {
 
 const row = (page: Page, text: string) => page.getByRole('button', { name: text, exact: true });
 
+/**
+ * Two tabs of one browser (shared storage): the first signed in as `account` through the form, the second open on
+ * home with the Types sidebar showing `listed`, its document marked.
+ */
+async function twoTabsOf(account: Account, listed: string) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const first = await context.newPage();
+  await first.goto(`${product.baseUrl}/login`);
+  await signInThroughForm(first, account);
+  await first.waitForURL('**/types/dashboard');
+  const second = await context.newPage();
+  await second.goto(`${product.baseUrl}/`);
+  await openSidebar(second, 'Types');
+  await row(second, listed).waitFor();
+  await markDocument(second);
+  return { context, first, second };
+}
+
 describe('one browser tab, two users: nothing of the first reaches the second', () => {
   it("signs A out and B in without a reload; B sees none of A's lists, selection, signature or stream", async () => {
     const a = await signUp('Alice');
@@ -208,16 +226,7 @@ describe('one browser tab, two users: nothing of the first reaches the second', 
     await addActiveItem(a, 'tl', 'Eucalyptus', false);
     const b = await signUp('Felix');
     await addActiveItem(b, 'tl', 'Fennel', false);
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const first = await context.newPage();
-    await first.goto(`${product.baseUrl}/login`);
-    await signInThroughForm(first, a);
-    await first.waitForURL('**/types/dashboard');
-    const second = await context.newPage();
-    await second.goto(`${product.baseUrl}/`);
-    await openSidebar(second, 'Types');
-    await row(second, 'Eucalyptus').waitFor();
-    await markDocument(second);
+    const { context, first, second } = await twoTabsOf(a, 'Eucalyptus');
 
     await first.getByRole('button', { name: 'Logout', exact: true }).click();
     await second.waitForURL('**/pro');
@@ -236,16 +245,7 @@ describe('one browser tab, two users: nothing of the first reaches the second', 
     await addActiveItem(a, 'tl', 'Gale', false);
     const b = await signUp('Hana');
     await addActiveItem(b, 'tl', 'Hazel', false);
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const first = await context.newPage();
-    await first.goto(`${product.baseUrl}/login`);
-    await signInThroughForm(first, a);
-    await first.waitForURL('**/types/dashboard');
-    const second = await context.newPage();
-    await second.goto(`${product.baseUrl}/`);
-    await openSidebar(second, 'Types');
-    await row(second, 'Gale').waitFor();
-    await markDocument(second);
+    const { context, first, second } = await twoTabsOf(a, 'Gale');
 
     // A sign-in in another tab writes its keys one by one, and a tab may read them before the last one reached it
     // (and after its sign-out did): here the token and the user are B's, the last activity is not there yet.
