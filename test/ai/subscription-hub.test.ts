@@ -206,13 +206,21 @@ describe.each(BUSES)('GraphQL subscriptions through the event hub, on the %s', (
     await waitFor(noneOpen, 'nothing left open');
   });
 
+  /** A client of `user`'s TR list sees one change ('Seen') and disconnects: the sequence it would resume after. */
+  const sequenceSeenBy = async (user: SignedIn): Promise<number> => {
+    const first = await subscribe(product.baseUrl, LIST('tr'), user.token);
+    try {
+      await add(user, 'tr', 'Seen');
+      await waitFor(() => first.received.length === 1, 'the first update');
+      return first.received[0].listUpdated.sequence as number;
+    } finally {
+      await first.close();
+    }
+  };
+
   it('catches a reconnecting client up with exactly the events of its own it missed, then goes on live', async () => {
     const [ada, bob] = [await signUp(product.baseUrl), await signUp(product.baseUrl)];
-    const first = await subscribe(product.baseUrl, LIST('tr'), ada.token);
-    await add(ada, 'tr', 'Seen');
-    await waitFor(() => first.received.length === 1, 'the first update');
-    const seen: number = first.received[0].listUpdated.sequence;
-    await first.close();
+    const seen = await sequenceSeenBy(ada);
     // While disconnected: two of Ada's TR changes, one of Bob's, one of Ada's other lists.
     await add(ada, 'tr', 'Missed one');
     await add(bob, 'tr', 'Not hers');
@@ -255,12 +263,7 @@ describe.each(BUSES)('GraphQL subscriptions through the event hub, on the %s', (
     const fillerWatcher = await subscribe(product.baseUrl, LIST('tl'), ada.token);
     const opened = [adaWatcher, fillerWatcher];
     try {
-      const first = await subscribe(product.baseUrl, LIST('tr'), ada.token);
-      opened.push(first);
-      await add(ada, 'tr', 'Seen');
-      await waitFor(() => first.received.length === 1, 'the first update');
-      const seen: number = first.received[0].listUpdated.sequence;
-      await first.close();
+      const seen = await sequenceSeenBy(ada);
       for (const text of ['One', 'Two', 'Three', 'Four']) await add(ada, 'tr', text);
       await waitFor(() => adaWatcher.received.length === 5, 'the four missed updates in the hub');
       const tooMany = await subscribe(product.baseUrl, LIST('tr', `, afterSequence: ${seen}`), ada.token);
@@ -268,12 +271,7 @@ describe.each(BUSES)('GraphQL subscriptions through the event hub, on the %s', (
       await expectRefusedResume(tooMany);
 
       // Bob missed one event, but since then more events than the gateway keeps went by.
-      const bobsFirst = await subscribe(product.baseUrl, LIST('tr'), bob.token);
-      opened.push(bobsFirst);
-      await add(bob, 'tr', 'Seen');
-      await waitFor(() => bobsFirst.received.length === 1, "Bob's first update");
-      const bobSeen: number = bobsFirst.received[0].listUpdated.sequence;
-      await bobsFirst.close();
+      const bobSeen = await sequenceSeenBy(bob);
       await add(bob, 'tr', 'Missed');
       for (let index = 0; index < EVENT_HUB.recentEvents; index++) await add(ada, 'tl', `Filler ${index}`);
       await waitFor(
@@ -291,11 +289,7 @@ describe.each(BUSES)('GraphQL subscriptions through the event hub, on the %s', (
 
   it('serves catch-up from a gateway replica started after the events were missed (it reads them back at start)', async () => {
     const ada = await signUp(product.baseUrl);
-    const first = await subscribe(product.baseUrl, LIST('tr'), ada.token);
-    await add(ada, 'tr', 'Seen');
-    await waitFor(() => first.received.length === 1, 'the first update');
-    const seen: number = first.received[0].listUpdated.sequence;
-    await first.close();
+    const seen = await sequenceSeenBy(ada);
     await add(ada, 'tr', 'Missed one');
     await add(ada, 'tr', 'Missed two');
     const replica = await createGateway({
