@@ -36,7 +36,14 @@ import {
   eventRetryDelayMs,
   resolveConsumeOptions,
 } from './bus-defaults';
-import { busClosed, noResponders, payloadTooLarge, requestTimedOut, unreachable } from './bus-errors';
+import {
+  busClosed,
+  noResponders,
+  payloadTooLarge,
+  requestRefused,
+  requestTimedOut,
+  unreachable,
+} from './bus-errors';
 import { silentBusLogger, type BusLogger } from './bus-logger';
 import { InFlight } from './in-flight';
 import { deliverJob } from './job-delivery';
@@ -175,6 +182,8 @@ export class NatsBus implements Bus {
       } catch (error) {
         if (isNatsError(error, ErrorCode.NoResponders)) throw noResponders(subject);
         if (isNatsError(error, ErrorCode.Timeout)) throw requestTimedOut(subject, timeout);
+        // Logged and counted once, with the subject, where the server's refusal arrives (logConnectionStatus).
+        if (permissionDenied(error)) throw requestRefused(subject);
         this.logger.warn({ subject, err: error }, 'Request failed');
         throw unreachable(subject);
       }
@@ -525,9 +534,7 @@ export class NatsBus implements Bus {
         await store();
       });
     } catch (error) {
-      const denied = permissionDenied(error);
-      if (denied) {
-        this.reportPermissionDenied(denied);
+      if (permissionDenied(error)) {
         throw new DomainError(
           'SERVICE_UNAVAILABLE',
           `${subject} could not be stored: this process may not publish it.`,
@@ -650,19 +657,18 @@ export class NatsBus implements Bus {
         busConnected.set(1);
         this.logger.info({ server: status.data }, 'NATS reconnected');
       } else if (status.type === Events.Error) {
-        const denied = permissionDenied(status.data);
-        if (denied) this.reportPermissionDenied(denied);
+        // Every refusal arrives here, whatever sent it (a request, a JetStream call, an ack, a subscription).
+        const denied = status.permissionContext;
+        if (denied) this.reportPermissionDenied({ operation: denied.operation, subject: denied.subject });
         else this.logger.error({ err: status.data }, 'NATS error');
       }
     }
   }
 }
 
-/** The operation ('publish' or 'subscription') and subject of a permissions violation the server reported. */
-function permissionDenied(error: unknown): { operation: string; subject: string } | null {
-  if (!isNatsError(error, ErrorCode.PermissionsViolation)) return null;
-  const context = (error as NatsError).permissionContext;
-  return context ? { operation: context.operation, subject: context.subject } : null;
+/** Whether the server refused this process permission for what failed (its user in the server configuration). */
+function permissionDenied(error: unknown): boolean {
+  return isNatsError(error, ErrorCode.PermissionsViolation);
 }
 
 function isNatsError(error: unknown, code: ErrorCode): boolean {
