@@ -5,6 +5,7 @@ import {
   PACK_FORMAT,
   accessOf,
   aiOperations,
+  isDomainError,
   signatureOperations,
   type OperationAccess,
   type RequestContext,
@@ -342,13 +343,23 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => fixture.product.stop());
 
+/** Codes the gateway answers with a 5xx (INTERNAL also stands for a handler that threw, SERVICE_UNAVAILABLE for a timeout). */
+const FAILURES = new Set(['INTERNAL', 'SERVICE_UNAVAILABLE', 'BAD_GATEWAY']);
+
+/**
+ * A refusal by the access rule, or 'allowed' when the request got past it (answered, or refused for what it asked:
+ * NOT_FOUND, CONFLICT, …). A crash, a 5xx or a timeout is never an outcome a cell may expect: it comes back as
+ * itself, so the cell fails whatever it expected.
+ */
 async function outcomeOf(subject: string, request: unknown, context: RequestContext): Promise<string> {
   try {
     await fixture.product.bus.request(subject, request, { context, timeoutMs: 20_000 });
     return 'allowed';
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    return code === 'UNAUTHENTICATED' || code === 'FORBIDDEN' ? code : 'allowed';
+    if (!isDomainError(error) || FAILURES.has(error.code)) {
+      return `failed: ${isDomainError(error) ? error.code : 'not a DomainError'}: ${(error as Error).message}`;
+    }
+    return error.code === 'UNAUTHENTICATED' || error.code === 'FORBIDDEN' ? error.code : 'allowed';
   }
 }
 
