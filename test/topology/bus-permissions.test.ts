@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { OPERATIONS } from '@promptloom/proto';
-import { NatsBus, metricsRegistry, natsStreamNames } from '@promptloom/shared';
-import { waitFor } from '@promptloom/shared/testing';
+import { NatsBus, PermanentFailure, metricsRegistry, natsStreamNames } from '@promptloom/shared';
+import { deferred, waitFor } from '@promptloom/shared/testing';
 import { AckPolicy, connect, nanos, type NatsConnection } from 'nats';
 import { capturedLogger } from '../support/captured-log';
 import { SERVICE_OF_USER, readNatsPermissions } from '../support/nats-permissions';
@@ -196,6 +196,32 @@ describe('the locked-down bus', () => {
       await adminJsm.consumers.delete(events, durable);
     } finally {
       await Promise.all([aiWorker.close(), adminNc.close()]);
+    }
+  });
+
+  it('lets the AI worker dead-letter a job and the admin service list it and put it back on its queue', async () => {
+    const log = capturedLogger();
+    const worker = await busAs('ai-worker', log.logger);
+    const admin = await busAs('admin', log.logger);
+    try {
+      const id = randomUUID();
+      const unusable = await worker.consume('ai.generation', async () => {
+        throw new PermanentFailure('unusable');
+      });
+      await worker.enqueue('ai.generation', { kind: 'test' }, { id });
+      const letter = await waitFor(
+        async () => (await admin.deadLetters()).find((each) => each.id === id),
+        'the dead job',
+      );
+      await unusable();
+      await admin.retryDeadLetter(letter!.sequence);
+      const again = deferred<string>();
+      const stop = await worker.consume('ai.generation', async (job) => again.resolve(job.id));
+      expect(await again.promise).toBe(id);
+      await stop();
+      expect(refusals(log)).toEqual([]);
+    } finally {
+      await Promise.all([worker.close(), admin.close()]);
     }
   });
 
