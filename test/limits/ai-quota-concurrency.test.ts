@@ -4,6 +4,7 @@ import { signUp, type SignedInUser } from '../ai/ai-users';
 import { startTestProduct, type TestProduct } from '../support/embedded-product';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../support/fake-openai-server';
 import { graphql, requestJson, type JsonResponse } from '../support/http';
+import { runSql } from '../support/sql';
 
 // Quotas hold under concurrency: 20 calls at once, through the gateway and the worker, to the fake provider, whose
 // answers wait until every call has been let through or refused (so none settles before the others ask).
@@ -159,6 +160,38 @@ describe('the AI quotas under concurrency', () => {
       return again.body.data?.runAgent?.status === 'queued' ? again : null;
     }, 'a Run queued once the first job settled');
     expect(next!.body.data.runAgent.jobId).not.toBe(queued[0]!.body.data.runAgent.jobId);
+  });
+});
+
+describe('a reservation its worker never settled (the worker died mid-call)', () => {
+  it('holds the tokens until it expires, then gives them back', async () => {
+    const eve = await signUp(product.baseUrl);
+    const today = new Date().toISOString().slice(0, 10);
+    const leave = async (expiresIn: string) => {
+      await runSql(
+        product.database.url,
+        `insert into "ai"."ai_quota_reservations" ("id", "user_id", "day", "tokens", "expires_at")
+         values (gen_random_uuid()::text, $1, $2::date, 1000, now() + $3::interval)`,
+        [eve.id, today, expiresIn],
+      );
+      await runSql(
+        product.database.url,
+        `insert into "ai"."ai_token_days" ("user_id", "day", "reserved") values ($1, $2::date, 1000)
+         on conflict ("user_id", "day") do update set "reserved" = "ai_token_days"."reserved" + 1000`,
+        [eve.id, today],
+      );
+    };
+    await leave('10 minutes');
+    const held = await chat(eve, 'A tiny answer', 5);
+    expect(held.status).toBe(429);
+    expect(held.body.message).toMatch(IN_FLIGHT);
+
+    await runSql(
+      product.database.url,
+      `update "ai"."ai_quota_reservations" set "expires_at" = now() - interval '1 second' where "user_id" = $1`,
+      [eve.id],
+    );
+    expect((await chat(eve, 'A tiny answer', 5)).status).toBe(200);
   });
 });
 
