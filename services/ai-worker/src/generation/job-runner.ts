@@ -106,8 +106,8 @@ export class JobRunner {
     if (!parsed.success) return;
     const payload = parsed.data;
     const event = aiEvents.generationFailed;
-    await this.quotas.settle(payload.job_id);
     const tries = this.providerTries.take(payload.job_id);
+    await this.quotas.settle(payload.job_id);
     const message =
       tries > 0 ? aiProviderGaveUpMessage(providerNameOf(this.provider), tries) : AI_GAVE_UP_MESSAGE;
     await this.bus.publish(
