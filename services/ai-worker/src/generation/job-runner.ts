@@ -62,7 +62,7 @@ export class JobRunner {
     private readonly logger: Logger,
     private readonly bus: Bus,
     /** Ends the job's quota reservation (RunHandlers made it under the job's id). */
-    private readonly quotas: Pick<AiQuotas, 'settle'>,
+    private readonly quotas: Pick<AiQuotas, 'settleJob'>,
     private readonly random: RandomSource = Math.random,
     private readonly running = new RunningJobs(),
     private readonly providerTries = new ProviderTries(),
@@ -82,7 +82,7 @@ export class JobRunner {
     const label = { jobId: payload.job_id, attempt: job.attempt, kind: payload.kind };
     this.logger.info(label, 'generation job started');
     if (await this.em().findOne(AppliedJob, { jobId: payload.job_id })) {
-      await this.quotas.settle(payload.job_id);
+      await this.quotas.settleJob(payload.user_id, payload.job_id);
       return;
     }
     try {
@@ -107,7 +107,7 @@ export class JobRunner {
     const payload = parsed.data;
     const event = aiEvents.generationFailed;
     const tries = this.providerTries.take(payload.job_id);
-    await this.quotas.settle(payload.job_id);
+    await this.quotas.settleJob(payload.user_id, payload.job_id);
     const message =
       tries > 0 ? aiProviderGaveUpMessage(providerNameOf(this.provider), tries) : AI_GAVE_UP_MESSAGE;
     await this.bus.publish(
@@ -264,7 +264,7 @@ export class JobRunner {
   private async runSubElements(job: SubElementJob, context: RequestContext): Promise<void> {
     const element = await this.em().findOne(ListItemRecord, { id: job.element_id, family: 'bl' });
     if (!element) {
-      await this.quotas.settle(job.job_id); // deleted meanwhile: nothing to fill, no call made
+      await this.quotas.settleJob(job.user_id, job.job_id); // deleted meanwhile: nothing to fill, no call made
       return;
     }
     const existing = (await subElementsOf(this.em(), element.id)).map((row) => row.name);
@@ -356,7 +356,7 @@ export class JobRunner {
     } catch (error) {
       if (!(error instanceof UniqueConstraintViolationException)) throw error;
     }
-    await this.quotas.settle(job.job_id);
+    await this.quotas.settleJob(job.user_id, job.job_id);
   }
 }
 

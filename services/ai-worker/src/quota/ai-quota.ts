@@ -21,6 +21,8 @@ import {
 import { AiQuotaOverride } from './ai-quota-override.entity';
 import { TokenLedger, type TokenReservationOutcome } from './token-ledger';
 
+/** A job's reservation is the user's own: another user naming the same job id reserves apart. */
+const jobKeyOf = (userId: number, jobId: string) => `job:${userId}:${jobId}`;
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export interface AiQuotaSettings {
@@ -116,7 +118,7 @@ export class AiQuotas {
       throw tooManyRequests(aiQuotaExhaustedMessage(limit, describeWait(wait)), wait);
     }
     const tokenLimit = override?.dailyTokenLimit ?? this.settings.defaultDailyTokens ?? null;
-    const id = job?.id ?? randomUUID();
+    const id = job ? jobKeyOf(userId, job.id) : randomUUID();
     const ttlSeconds = job
       ? (this.settings.jobReservationSeconds ?? DEFAULT_JOB_RESERVATION_SECONDS)
       : (this.settings.chatReservationSeconds ?? DEFAULT_CHAT_RESERVATION_SECONDS);
@@ -139,9 +141,9 @@ export class AiQuotas {
    * too when the provider never answered. `answered`: what the caller saw; by default what `charge` recorded. A
    * failure is logged, not thrown: the reservation then expires.
    */
-  async settle(reservation: QuotaReservation | string | null, answered?: boolean): Promise<void> {
+  async settle(reservation: QuotaReservation | null, answered?: boolean): Promise<void> {
     if (!this.settings.enabled || reservation === null) return;
-    const id = typeof reservation === 'string' ? reservation : reservation.id;
+    const id = reservation.id;
     try {
       const settled = await this.ledger.settle(id);
       if (settled && !(answered ?? settled.answered)) {
@@ -152,10 +154,15 @@ export class AiQuotas {
     }
   }
 
+  /** Settles the reservation `reserve` made for this job of this user, if any (an admin's regenerate has none). */
+  async settleJob(userId: number, jobId: string): Promise<void> {
+    await this.settle({ id: jobKeyOf(userId, jobId), userId });
+  }
+
   /** Charges a call's real tokens to today (`jobId`: the job whose reservation it answered). */
   async charge(userId: number, tokens: number, jobId?: string): Promise<void> {
     if (!this.settings.enabled) return;
-    await this.ledger.charge(userId, this.today(), tokens, jobId);
+    await this.ledger.charge(userId, this.today(), tokens, jobId && jobKeyOf(userId, jobId));
   }
 
   async get(userId: number, context: RequestContext): Promise<AiQuota> {
