@@ -172,6 +172,33 @@ describe('the AI quotas under concurrency', () => {
   });
 });
 
+describe('sub-element generation under concurrency', () => {
+  it(`queues one of ${PARALLEL} parallel sub-element generations at ${TOKEN_LIMIT} tokens left`, async () => {
+    const finn = await signUp(product.baseUrl);
+    const stored = await requestJson(product.baseUrl, 'POST', `/api/ai/response/bl/newstore/${finn.id}`, {
+      token: finn.token,
+      body: { ai_response: ['Light'] },
+    });
+    const element = stored.body.ai_response[0];
+    const generate = () =>
+      graphql(
+        product.baseUrl,
+        'mutation($id: Int!) { generateSubElements(elementId: $id, frequency: 3) { status } }',
+        { id: element.id },
+        finn.token,
+      );
+    const { responses } = await allAtOnce(PARALLEL, generate, () => true);
+    const queued = responses.filter(
+      (response) => response.body.data?.generateSubElements?.status === 'queued',
+    );
+    expect(queued).toHaveLength(1);
+    for (const refused of responses.filter((response) => !response.body.data?.generateSubElements)) {
+      expect(refused.body.errors?.[0]?.extensions).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+      expect(refused.body.errors?.[0]?.message).toMatch(IN_FLIGHT);
+    }
+  });
+});
+
 describe('a reservation its worker never settled (the worker died mid-call)', () => {
   it('holds the tokens until it expires, then gives them back', async () => {
     const eve = await signUp(product.baseUrl);
