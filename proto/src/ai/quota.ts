@@ -76,3 +76,7 @@ export const aiQuotaExhaustedMessage = (limit: number, wait: string): string =>
 
 export const aiTokenQuotaExhaustedMessage = (limit: number, wait: string): string =>
   `You have used all ${limit} AI tokens for today. You can run the AI again ${wait}.`;
+
+/** The rest of the day's tokens is reserved by the user's calls under way; some may be left once they end. */
+export const aiTokensInFlightMessage = (limit: number, wait: string): string =>
+  `Your AI calls under way may use the rest of your ${limit} AI tokens for today. Try again ${wait}.`;

@@ -51,6 +51,7 @@ import { createProvider, type AiProvider, type ProviderOptions } from './provide
 import { OfferedModels, type ConfiguredModel } from './provider/offered-models';
 import { AiQuotaOverrideSchema } from './quota/ai-quota-override.entity';
 import { AiQuotas, type AiQuotaSettings } from './quota/ai-quota';
+import { ChargingProvider } from './quota/charging-provider';
 import { SelectionHandlers } from './selection/selection-handlers';
 import { SelectionImportHandler } from './selection/import-selection';
 import { SelectionRestoreHandler } from './selection/restore-selection';
@@ -120,7 +121,7 @@ export async function startAiWorker(options: AiWorkerOptions): Promise<RunningSe
   // A configured label is served by its provider model; AI_MODEL_MAP still maps every other name (internal models).
   const modelMap = { ...options.provider.modelMap, ...(options.models && offered.providerModels()) };
   // Every provider call goes through the recorder: one seam, whichever handler or job makes the call.
-  const provider = new RecordingProvider(
+  const recording = new RecordingProvider(
     options.providerOverride ?? createProvider({ ...options.provider, modelMap }),
     new CallStore(writer, AI_SCHEMA),
     parsePriceTable(options.aiPrices ?? DEFAULT_AI_PRICES),
@@ -132,11 +133,13 @@ export async function startAiWorker(options: AiWorkerOptions): Promise<RunningSe
     limitStore,
     em,
     bus,
-    { defaultDailyLimit: 200, enabled: true, ...options.aiQuota },
+    { defaultDailyLimit: 200, enabled: true, ...reservationTimes(options), ...options.aiQuota },
     logger,
     () => new Date(),
     AI_SCHEMA,
   );
+  // And through the quota: each call's real tokens are charged to its user before the caller settles.
+  const provider = new ChargingProvider(recording, quotas, logger);
   const chat = new ChatHandlers(provider, logger, quotas, offered);
   const lists = new ListHandlers(em, bus, writer, now);
   const subElements = new SubElementHandlers(em, bus, writer);
@@ -144,7 +147,7 @@ export async function startAiWorker(options: AiWorkerOptions): Promise<RunningSe
   const selectionImport = new SelectionImportHandler(bus, writer);
   const selectionRestore = new SelectionRestoreHandler(bus, writer);
   const runs = new RunHandlers(em, bus, now, quotas, offered);
-  const jobs = new JobRunner(em, provider, writer, logger, bus);
+  const jobs = new JobRunner(em, provider, writer, logger, bus, quotas);
 
   const on = <O extends Operation>(
     operation: O,
@@ -221,7 +224,7 @@ export async function startAiWorker(options: AiWorkerOptions): Promise<RunningSe
     readinessChecks: [{ name: 'ai-database', check: () => databaseIsReachable(orm) }],
     async stop() {
       await Promise.all(unsubscribes.map((unsubscribe) => unsubscribe()));
-      await provider.settle();
+      await recording.settle();
       if (publishEvents) {
         await relay.stop();
         await relay.publishPending().catch(() => 0);
@@ -230,4 +233,17 @@ export async function startAiWorker(options: AiWorkerOptions): Promise<RunningSe
       await closeLimitStore(limitStore);
     },
   };
+}
+
+/**
+ * How long an unsettled quota reservation holds (its worker died): a chat call, past the provider's timeout on every
+ * try; a job, past its retry deadline, with half an hour for its wait in the queue.
+ */
+function reservationTimes(
+  options: AiWorkerOptions,
+): Pick<AiQuotaSettings, 'chatReservationSeconds' | 'jobReservationSeconds'> {
+  const tries = (options.provider.maxRetries ?? 2) + 1;
+  const chatMs = (options.provider.timeoutMs ?? 30_000) * tries + 60_000;
+  const jobMs = (options.jobs?.retryForMs ?? 30 * 60_000) + 30 * 60_000;
+  return { chatReservationSeconds: Math.ceil(chatMs / 1000), jobReservationSeconds: Math.ceil(jobMs / 1000) };
 }

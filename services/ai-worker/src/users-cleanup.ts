@@ -8,6 +8,8 @@ const TABLES = [
   'applied_jobs',
   'ai_quota_overrides',
   'ai_calls',
+  'ai_token_days',
+  'ai_quota_reservations',
 ] as const;
 
 /** When a user is deleted (evt.admin.user.deleted), every row of theirs in the ai schema goes too. */

@@ -3,6 +3,7 @@ import { type Config } from '@promptloom/shared';
 import { type AiWorkerOptions } from './ai-worker';
 import { DEFAULT_AI_PRICES, parsePriceTable } from './calls/prices';
 import { parseOfferedModels } from './provider/offered-models';
+import { DEFAULT_REPLY_TOKENS_ESTIMATE } from './quota/ai-quota';
 
 /** The AI worker's own settings, beyond the shared configuration (README "Configuration"). */
 const workerSettings = z.object({
@@ -44,6 +45,13 @@ const workerSettings = z.object({
   AI_PROVIDER_NAME: z.string().trim().min(1).max(60).optional(),
   /** Tokens per user per UTC day when an admin set no override; unset: tokens are not limited (calls still are). */
   AI_TOKENS_PER_USER_PER_DAY: z.coerce.number().int().min(0).max(1_000_000_000).optional(),
+  /** Tokens reserved for the reply of a call that names no max_tokens (a Run, a chat without it). */
+  AI_REPLY_TOKENS_ESTIMATE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(DEFAULT_REPLY_TOKENS_ESTIMATE),
   AI_JOB_ACK_WAIT_MS: z.coerce.number().int().positive().default(10_000),
   AI_JOB_RETRY_FOR_MS: z.coerce
     .number()
@@ -110,6 +118,7 @@ export function aiWorkerSettings(
       defaultDailyLimit: config.AI_CALLS_PER_USER_PER_DAY,
       enabled: config.RATE_LIMITS_ENABLED,
       defaultDailyTokens: settings.AI_TOKENS_PER_USER_PER_DAY ?? null,
+      replyTokensEstimate: settings.AI_REPLY_TOKENS_ESTIMATE,
     },
     aiPrices: settings.AI_PRICES,
   };

@@ -29,6 +29,7 @@ import { ListItemRecord } from '../lists/list-item.entity';
 import { recordListChange } from '../lists/list-events';
 import { addNewItems, isAgentFamily, saveAgentSettings, type RunSettings } from '../lists/list-writes';
 import { addSubElements, subElementsOf } from '../lists/sub-element-handlers';
+import { type AiQuotas } from '../quota/ai-quota';
 import { AppliedJob } from './applied-job.entity';
 import { listPrompt, subElementPrompt } from './prompts';
 import { cleanListReply, cleanSubElementReply, type CleanedItem } from './reply-cleaning';
@@ -60,6 +61,8 @@ export class JobRunner {
     private readonly writer: OutboxWriter,
     private readonly logger: Logger,
     private readonly bus: Bus,
+    /** Ends the job's quota reservation (RunHandlers made it under the job's id). */
+    private readonly quotas: Pick<AiQuotas, 'settleJob'>,
     private readonly random: RandomSource = Math.random,
     private readonly running = new RunningJobs(),
     private readonly providerTries = new ProviderTries(),
@@ -78,7 +81,10 @@ export class JobRunner {
     const started = Date.now();
     const label = { jobId: payload.job_id, attempt: job.attempt, kind: payload.kind };
     this.logger.info(label, 'generation job started');
-    if (await this.em().findOne(AppliedJob, { jobId: payload.job_id })) return;
+    if (await this.em().findOne(AppliedJob, { jobId: payload.job_id })) {
+      await this.quotas.settleJob(payload.user_id, payload.job_id);
+      return;
+    }
     try {
       if (payload.kind === 'list') await this.runList(payload, job.context);
       else await this.runSubElements(payload, job.context);
@@ -101,6 +107,7 @@ export class JobRunner {
     const payload = parsed.data;
     const event = aiEvents.generationFailed;
     const tries = this.providerTries.take(payload.job_id);
+    await this.quotas.settleJob(payload.user_id, payload.job_id);
     const message =
       tries > 0 ? aiProviderGaveUpMessage(providerNameOf(this.provider), tries) : AI_GAVE_UP_MESSAGE;
     await this.bus.publish(
@@ -256,7 +263,10 @@ export class JobRunner {
 
   private async runSubElements(job: SubElementJob, context: RequestContext): Promise<void> {
     const element = await this.em().findOne(ListItemRecord, { id: job.element_id, family: 'bl' });
-    if (!element) return; // deleted meanwhile: nothing to fill
+    if (!element) {
+      await this.quotas.settleJob(job.user_id, job.job_id); // deleted meanwhile: nothing to fill, no call made
+      return;
+    }
     const existing = (await subElementsOf(this.em(), element.id)).map((row) => row.name);
     const reply = await this.ask(
       job,
@@ -327,7 +337,10 @@ export class JobRunner {
     });
   }
 
-  /** The job's outcome in one transaction with its ledger row; a second attempt at the same job changes nothing. */
+  /**
+   * The job's outcome in one transaction with its ledger row; a second attempt at the same job changes nothing. The
+   * job has ended: its quota reservation is settled.
+   */
   private async commit(
     job: GenerationJob,
     outcome: AppliedJob['outcome'],
@@ -341,9 +354,9 @@ export class JobRunner {
         await tx.flush();
       });
     } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) return;
-      throw error;
+      if (!(error instanceof UniqueConstraintViolationException)) throw error;
     }
+    await this.quotas.settleJob(job.user_id, job.job_id);
   }
 }
 

@@ -19,6 +19,7 @@ import { notFound } from '../lists/not-found';
 import { subElementGuidanceOf } from '../lists/sub-element-guidance';
 import { type OfferedModels } from '../provider/offered-models';
 import { type AiQuotas } from '../quota/ai-quota';
+import { estimatePromptTokens } from '../quota/token-estimate';
 
 type Req<K extends keyof typeof aiOperations> = ParsedRequestOf<(typeof aiOperations)[K]>;
 
@@ -45,7 +46,6 @@ export class RunHandlers {
       if (!mayRunToday(today, settings?.date))
         return { job_id: null, status: 'not_due', next_date: settings!.date, reasons_used: [] };
     }
-    await this.quotas.take(request.user_id);
     // Read now, so the ticket names exactly the reasons the prompt will carry (issue 19).
     const reasons = await guidanceReasonsOf(this.em(), request.user_id, request.family);
     return this.enqueue(
@@ -74,7 +74,6 @@ export class RunHandlers {
     const element = await this.em().findOne(ListItemRecord, { id: request.element_id, family: 'bl' });
     if (!element) throw notFound('Element');
     await requireAccess(this.bus, context, 'write', element.userId);
-    await this.quotas.take(element.userId);
     return this.enqueue(
       {
         kind: 'sub_elements',
@@ -106,8 +105,28 @@ export class RunHandlers {
     return { requested: true };
   }
 
+  /**
+   * Reserves the job's call and estimated tokens (the job settles them when it ends, see JobRunner), then queues it;
+   * a job that could not be queued gives them back.
+   */
   private async enqueue(job: GenerationJob, context: RequestContext): Promise<JobTicket> {
-    await this.bus.enqueue(GENERATION_QUEUE, job, { id: job.job_id, context });
+    const reservation = await this.quotas.reserve(job.user_id, this.estimateOf(job), { id: job.job_id });
+    try {
+      await this.bus.enqueue(GENERATION_QUEUE, job, { id: job.job_id, context });
+    } catch (error) {
+      await this.quotas.settle(reservation, false);
+      throw error;
+    }
     return { job_id: job.job_id, status: 'queued', next_date: null, reasons_used: job.reasons ?? [] };
+  }
+
+  /** The job's own texts (the prompt adds them to its instructions and the user's items) and a reply. */
+  private estimateOf(job: GenerationJob): number {
+    const reasons = (job.reasons ?? []).flatMap((reason) => [reason.item, reason.reason]);
+    const texts =
+      job.kind === 'list'
+        ? [...(job.seeds ?? []), job.name ?? '', job.agent_role ?? '', ...reasons]
+        : reasons;
+    return estimatePromptTokens(texts) + this.quotas.replyTokensEstimate;
   }
 }

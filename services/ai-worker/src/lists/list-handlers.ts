@@ -1,4 +1,4 @@
-import { type EntityManager } from '@mikro-orm/postgresql';
+import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import {
   type aiOperations,
   type ListFamily,
@@ -100,7 +100,13 @@ export class ListHandlers {
     await requireAccess(this.bus, context, 'write', item.userId);
     let updated: ListItemRecord | null = null;
     await this.writer.write(async (tx) => {
-      updated = await tx.findOneOrFail(ListItemRecord, { id: request.id });
+      // Locked, so a delete under way either went first (404) or waits for this change.
+      updated = await tx.findOne(
+        ListItemRecord,
+        { id: request.id },
+        { lockMode: LockMode.PESSIMISTIC_WRITE },
+      );
+      if (!updated) throw notFound('Item');
       change(updated);
       await tx.flush();
       await recordListChange(

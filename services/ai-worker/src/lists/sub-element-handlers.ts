@@ -1,4 +1,4 @@
-import { type EntityManager } from '@mikro-orm/postgresql';
+import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import {
   CUSTOM_SUB_ELEMENT_GROUP,
   type aiOperations,
@@ -108,7 +108,13 @@ export class SubElementHandlers {
     if (!row) throw notFound('Sub-element');
     await requireAccess(this.bus, context, 'write', row.userId);
     const updated = await this.writer.write(async (tx) => {
-      const fresh = await tx.findOneOrFail(SubElementRecord, { id: request.id });
+      // Locked, so a delete under way either went first (404) or waits for this change.
+      const fresh = await tx.findOne(
+        SubElementRecord,
+        { id: request.id },
+        { lockMode: LockMode.PESSIMISTIC_WRITE },
+      );
+      if (!fresh) throw notFound('Sub-element');
       fresh.reason = request.reason;
       fresh.reasonAt = request.reason?.trim() ? new Date() : null;
       await tx.flush();

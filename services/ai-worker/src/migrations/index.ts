@@ -10,6 +10,7 @@ import { AiTokenQuota } from './0008-ai-token-quota';
 import { ReasonsThatSteer } from './0009-reasons-that-steer';
 import { SubElementReasons } from './0010-sub-element-reasons';
 import { ImportedReasonsDated } from './0011-imported-reasons-dated';
+import { AiTokenReservations } from './0012-ai-token-reservations';
 
 /** The ai schema's migrations, oldest first. Add new ones at the end; never edit one that has shipped. */
 export const aiMigrations: NamedMigration[] = [
@@ -24,4 +25,5 @@ export const aiMigrations: NamedMigration[] = [
   { name: '0009-reasons-that-steer', class: ReasonsThatSteer },
   { name: '0010-sub-element-reasons', class: SubElementReasons },
   { name: '0011-imported-reasons-dated', class: ImportedReasonsDated },
+  { name: '0012-ai-token-reservations', class: AiTokenReservations },
 ];

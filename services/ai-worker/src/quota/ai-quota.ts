@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { type EntityManager } from '@mikro-orm/postgresql';
 import {
   aiQuotaExhaustedMessage,
   aiTokenQuotaExhaustedMessage,
+  aiTokensInFlightMessage,
   describeWait,
+  type DomainError,
   tooManyRequests,
   type AiQuota,
   type RequestContext,
@@ -16,6 +19,11 @@ import {
   type Logger,
 } from '@promptloom/shared';
 import { AiQuotaOverride } from './ai-quota-override.entity';
+import { TokenLedger, type TokenReservationOutcome } from './token-ledger';
+
+/** A job's reservation is the user's own: another user naming the same job id reserves apart. */
+const jobKeyOf = (userId: number, jobId: string) => `job:${userId}:${jobId}`;
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export interface AiQuotaSettings {
   /** Calls per user per UTC day when an admin set no override; 0 turns AI calls off. */
@@ -24,6 +32,18 @@ export interface AiQuotaSettings {
   enabled: boolean;
   /** Tokens per user per UTC day when an admin set no override (AI_TOKENS_PER_USER_PER_DAY); null: no limit. */
   defaultDailyTokens?: number | null;
+  /** Tokens reserved for the reply of a call that names no max_tokens (AI_REPLY_TOKENS_ESTIMATE). */
+  replyTokensEstimate?: number;
+  /** How long a chat call's reservation holds if it is never settled (its worker died). */
+  chatReservationSeconds?: number;
+  /** The same for a generation job, which may wait in the queue and be retried. */
+  jobReservationSeconds?: number;
+}
+
+/** What a call holds between `reserve` and `settle`: one call, and the estimate of its tokens. */
+export interface QuotaReservation {
+  id: string;
+  userId: number;
 }
 
 /** Today's recorded use of one user, from AI Calls. */
@@ -33,24 +53,31 @@ interface RecordedUse {
 }
 
 const DAY_SECONDS = 86_400;
-/** The counter's own ceiling: the real limit is per user (see `take`), the library only counts. */
+/** The counter's own ceiling: the real limit is per user (see `reserve`), the library only counts. */
 const COUNTER_CEILING = 1_000_000_000;
+export const DEFAULT_REPLY_TOKENS_ESTIMATE = 1000;
+const DEFAULT_CHAT_RESERVATION_SECONDS = 5 * 60;
+const DEFAULT_JOB_RESERVATION_SECONDS = 60 * 60;
+/** When the rest of the day's tokens is held by calls under way: they usually end within seconds. */
+const TOKENS_IN_FLIGHT_WAIT_SECONDS = 10;
 
 /**
- * AI calls per user per UTC day. Counters live in the worker's `rate_limits` table (shared by every worker
- * replica), one key per user and day. A store that does not answer refuses the call (fails closed): AI calls cost
- * the operator money. Tokens are those AI Calls recorded today: a call is refused once they reach the day's token
- * limit (the call under way when they do finishes, so a day may end a little over it).
+ * AI calls and tokens per user per UTC day, reserved before a call and settled after it. Calls are counted in the
+ * worker's `rate_limits` table (shared by every worker replica), one key per user and day; a store that does not
+ * answer refuses the call (fails closed): AI calls cost the operator money. Tokens are reserved in the TokenLedger:
+ * a call's estimate is held until it settles, and a call is refused while the day's settled and reserved tokens
+ * reach the limit, so concurrent calls pass it by at most one call's estimate.
  */
 export class AiQuotas {
   private readonly counter: Limit;
+  private readonly ledger: TokenLedger;
 
   constructor(
     store: LimitStore,
     private readonly em: () => EntityManager,
     private readonly bus: Bus,
     private readonly settings: AiQuotaSettings,
-    logger: Logger,
+    private readonly logger: Logger,
     private readonly now: () => Date,
     private readonly schema: string,
   ) {
@@ -64,24 +91,78 @@ export class AiQuotas {
       },
       logger,
     );
+    this.ledger = new TokenLedger(em, schema);
   }
 
-  /** Counts one AI call of `userId`, or refuses it (429 with the wait until midnight UTC) when today's are used. */
-  async take(userId: number): Promise<void> {
-    if (!this.settings.enabled) return;
+  /** Tokens reserved for a reply whose call names no max_tokens. */
+  get replyTokensEstimate(): number {
+    return this.settings.replyTokensEstimate ?? DEFAULT_REPLY_TOKENS_ESTIMATE;
+  }
+
+  /**
+   * Reserves one call and `tokens` of `userId`'s day for a call about to be made, or refuses it (429: with the wait
+   * until midnight UTC when today's calls or tokens are used, a few seconds when calls under way hold the rest).
+   * `job`: the generation job's id, which settles it when it ends (asked twice, it reserves once). Null when limits
+   * are off.
+   */
+  async reserve(userId: number, tokens: number, job?: { id: string }): Promise<QuotaReservation | null> {
+    if (!this.settings.enabled) return null;
     const override = await this.em().findOne(AiQuotaOverride, { userId });
-    const tokenLimit = override?.dailyTokenLimit ?? this.settings.defaultDailyTokens ?? null;
-    if (tokenLimit !== null && (await this.recordedUse(userId)).tokens >= tokenLimit) {
-      const wait = this.secondsToReset();
-      throw tooManyRequests(aiTokenQuotaExhaustedMessage(tokenLimit, describeWait(wait)), wait);
-    }
+    const day = this.today();
+    const key = this.keyOf(userId, day);
     const limit = override?.dailyLimit ?? this.settings.defaultDailyLimit;
-    const key = this.keyOf(userId);
-    const outcome = await this.counter.take(key);
-    if (outcome.used <= limit) return;
+    // The count goes up first and is checked after, so however many ask at once, only those within the limit pass.
+    if ((await this.counter.take(key)).used > limit) {
+      await this.counter.giveBack(key);
+      const wait = this.secondsToReset();
+      throw tooManyRequests(aiQuotaExhaustedMessage(limit, describeWait(wait)), wait);
+    }
+    const tokenLimit = override?.dailyTokenLimit ?? this.settings.defaultDailyTokens ?? null;
+    const id = job ? jobKeyOf(userId, job.id) : randomUUID();
+    const ttlSeconds = job
+      ? (this.settings.jobReservationSeconds ?? DEFAULT_JOB_RESERVATION_SECONDS)
+      : (this.settings.chatReservationSeconds ?? DEFAULT_CHAT_RESERVATION_SECONDS);
+    let outcome: TokenReservationOutcome;
+    try {
+      outcome = await this.ledger.reserve({ id, userId, day, tokens, limit: tokenLimit, ttlSeconds });
+    } catch (error) {
+      await this.counter.giveBack(key);
+      throw error;
+    }
+    if (outcome.kind === 'reserved') return { id, userId };
     await this.counter.giveBack(key);
-    const wait = this.secondsToReset();
-    throw tooManyRequests(aiQuotaExhaustedMessage(limit, describeWait(wait)), wait);
+    // The same job asked for again: it holds its reservation already, and counts once.
+    if (outcome.kind === 'duplicate') return { id, userId };
+    throw this.tokensRefused(tokenLimit!, outcome.used);
+  }
+
+  /**
+   * Ends a reservation: its unused tokens go back (the real ones were charged as each call answered), and its call
+   * too when the provider never answered. `answered`: what the caller saw; by default what `charge` recorded. A
+   * failure is logged, not thrown: the reservation then expires.
+   */
+  async settle(reservation: QuotaReservation | null, answered?: boolean): Promise<void> {
+    if (!this.settings.enabled || reservation === null) return;
+    const id = reservation.id;
+    try {
+      const settled = await this.ledger.settle(id);
+      if (settled && !(answered ?? settled.answered)) {
+        await this.counter.giveBack(this.keyOf(settled.userId, settled.day));
+      }
+    } catch (error) {
+      this.logger.error({ err: errorText(error), reservation: id }, 'ai quota reservation not settled');
+    }
+  }
+
+  /** Settles the reservation `reserve` made for this job of this user, if any (an admin's regenerate has none). */
+  async settleJob(userId: number, jobId: string): Promise<void> {
+    await this.settle({ id: jobKeyOf(userId, jobId), userId });
+  }
+
+  /** Charges a call's real tokens to today (`jobId`: the job whose reservation it answered). */
+  async charge(userId: number, tokens: number, jobId?: string): Promise<void> {
+    if (!this.settings.enabled) return;
+    await this.ledger.charge(userId, this.today(), tokens, jobId && jobKeyOf(userId, jobId));
   }
 
   async get(userId: number, context: RequestContext): Promise<AiQuota> {
@@ -155,8 +236,22 @@ export class AiQuotas {
     return { tokens: Number(row?.tokens ?? 0), costUsd: Number(row?.cost ?? 0) };
   }
 
-  private keyOf(userId: number): string {
-    return `${userId}:${this.dayStart().toISOString().slice(0, 10)}`;
+  private tokensRefused(limit: number, used: number): DomainError {
+    if (used >= limit) {
+      const wait = this.secondsToReset();
+      return tooManyRequests(aiTokenQuotaExhaustedMessage(limit, describeWait(wait)), wait);
+    }
+    const wait = TOKENS_IN_FLIGHT_WAIT_SECONDS;
+    return tooManyRequests(aiTokensInFlightMessage(limit, describeWait(wait)), wait);
+  }
+
+  private keyOf(userId: number, day = this.today()): string {
+    return `${userId}:${day}`;
+  }
+
+  /** Today's UTC date, 'YYYY-MM-DD'. */
+  private today(): string {
+    return this.dayStart().toISOString().slice(0, 10);
   }
 
   private dayStart(): Date {

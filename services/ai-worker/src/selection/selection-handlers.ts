@@ -55,7 +55,8 @@ export class SelectionHandlers {
     await requireAccess(this.bus, context, 'write', request.user_id);
     const subElement = await this.em().findOne(SubElementRecord, { id: request.sub_element_id });
     if (!subElement || subElement.userId !== request.user_id) throw notFound('Sub-element');
-    const element = await this.em().findOneOrFail(ListItemRecord, { id: subElement.elementId });
+    const element = await this.em().findOne(ListItemRecord, { id: subElement.elementId });
+    if (!element) throw notFound('Sub-element'); // its element was deleted since the line above
     return this.change(request.user_id, context, (document) => {
       const key = String(element.id);
       if (request.chosen && !document.active_elements.includes(element.id)) {
