@@ -52,6 +52,8 @@ import {
   encodeJsonBytes,
   encodeText,
   messageIdOf,
+  requestContextFromHeaders,
+  requestHeaders,
   traceFromHeaders,
 } from './nats-codec';
 import { tracedReceive, tracedSend } from './bus-spans';
@@ -170,7 +172,7 @@ export class NatsBus implements Bus {
       try {
         reply = await this.nc.request(this.names.subject(subject), encodeJsonBytes(payload), {
           timeout,
-          headers: contextHeaders(options.context, trace),
+          headers: requestHeaders(options.context, trace),
         });
       } catch (error) {
         if (isNatsError(error, ErrorCode.NoResponders)) throw noResponders(subject);
@@ -482,7 +484,7 @@ export class NatsBus implements Bus {
       answerRequest(
         subject,
         handler,
-        () => ({ payload: decodeText(msg.data), context: contextFromHeaders(msg.headers) }),
+        () => ({ payload: decodeText(msg.data), context: requestContextFromHeaders(msg.headers) }),
         this.logger,
       ),
     );
