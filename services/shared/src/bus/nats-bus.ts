@@ -36,7 +36,14 @@ import {
   eventRetryDelayMs,
   resolveConsumeOptions,
 } from './bus-defaults';
-import { busClosed, noResponders, payloadTooLarge, requestTimedOut, unreachable } from './bus-errors';
+import {
+  RequestInterrupted,
+  busClosed,
+  noResponders,
+  payloadTooLarge,
+  requestTimedOut,
+  unreachable,
+} from './bus-errors';
 import { silentBusLogger, type BusLogger } from './bus-logger';
 import { InFlight } from './in-flight';
 import { deliverJob } from './job-delivery';
@@ -110,6 +117,8 @@ export class NatsBus implements Bus {
   private closing?: Promise<void>;
   private connected = true;
   private readonly reportedDenials = new Set<string>();
+  /** Gives up each request waiting for its reply; called when the connection drops. */
+  private readonly waitingReplies = new Set<() => void>();
 
   private constructor(
     private readonly nc: NatsConnection,
@@ -170,11 +179,13 @@ export class NatsBus implements Bus {
     return tracedSend('nats', 'request', subject, async (trace) => {
       let reply: Msg;
       try {
-        reply = await this.nc.request(this.names.subject(subject), encodeJsonBytes(payload), {
+        const sent = this.nc.request(this.names.subject(subject), encodeJsonBytes(payload), {
           timeout,
           headers: requestHeaders(options.context, trace),
         });
+        reply = await this.untilDisconnected(subject, sent);
       } catch (error) {
+        if (error instanceof RequestInterrupted) throw error;
         if (isNatsError(error, ErrorCode.NoResponders)) throw noResponders(subject);
         if (isNatsError(error, ErrorCode.Timeout)) throw requestTimedOut(subject, timeout);
         this.logger.warn({ subject, err: error }, 'Request failed');
@@ -398,6 +409,28 @@ export class NatsBus implements Bus {
   close(): Promise<void> {
     this.closing ??= this.shutDown();
     return this.closing;
+  }
+
+  /**
+   * A reply cannot come back over a connection that dropped (the reply subject is gone with it), so a request in
+   * flight then fails at once instead of after its timeout, saying it may have been applied (issue 28.6).
+   */
+  private untilDisconnected(subject: string, sent: Promise<Msg>): Promise<Msg> {
+    return new Promise<Msg>((resolve, reject) => {
+      const giveUp = () => reject(new RequestInterrupted(subject));
+      this.waitingReplies.add(giveUp);
+      sent.then(resolve, reject).finally(() => this.waitingReplies.delete(giveUp));
+    });
+  }
+
+  private interruptWaitingRequests(): void {
+    if (this.waitingReplies.size === 0) return;
+    this.logger.warn(
+      { requests: this.waitingReplies.size },
+      'NATS disconnected with requests in flight; they are answered as interrupted',
+    );
+    for (const giveUp of this.waitingReplies) giveUp();
+    this.waitingReplies.clear();
   }
 
   /** The queue's backlog, read from the server at each scrape. */
@@ -647,6 +680,7 @@ export class NatsBus implements Bus {
         this.connected = false;
         busConnected.set(0);
         this.logger.warn({ server: status.data }, 'NATS disconnected');
+        this.interruptWaitingRequests();
       } else if (status.type === Events.Reconnect) {
         this.connected = true;
         busConnected.set(1);
