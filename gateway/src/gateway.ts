@@ -27,6 +27,7 @@ import { withDirectRoutes } from './http/direct-routes';
 import { HttpDrain } from './http/http-drain';
 import { exactGetRoutes } from './http/exact-get-routes';
 import { metricsRoute } from './http/metrics-route';
+import { idempotencyKey } from './http/idempotency-key';
 import { requestContext } from './http/request-context';
 import { requestLog } from './http/request-log';
 import { requestTrace } from './http/request-trace';
@@ -179,10 +180,11 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
 
   // Every response's headers, then the checks of every REST and GraphQL request in this order (see series).
   const answerHeaders = [securityHeaders(), corsPolicy(options.corsOrigins ?? [])];
-  const [trace, context, log, encoding, packFile, body, text] = [
+  const [trace, context, log, retryKey, encoding, packFile, body, text] = [
     requestTrace(),
     requestContext(tokens, liveSessions),
     requestLog(options.logger),
+    idempotencyKey(),
     contentEncodingGuard(),
     packFileBody(options.maxBodyBytes),
     bodyParsing(options.maxBodyBytes),
@@ -209,7 +211,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     }),
   );
 
-  app.use(series(trace, context, log, encoding, limits.byPath, packFile, body, text));
+  app.use(series(trace, context, log, retryKey, encoding, limits.byPath, packFile, body, text));
   app.use(GRAPHQL_PATH, graphqlOverHttp);
   app.use(authRoutes(sessions));
   app.use(clientConfigRoutes({ sessionIdleMs: options.sessionIdleMs }));
@@ -236,7 +238,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   // The same steps as through the router, less those that cannot apply: the limit is known by the path, and neither
   // body is a pack file.
   const directly = (limit: RequestHandler, answer: RequestHandler) =>
-    series(...answerHeaders, trace, context, log, encoding, limit, body, text, answer);
+    series(...answerHeaders, trace, context, log, retryKey, encoding, limit, body, text, answer);
   httpServer.on(
     'request',
     withDirectRoutes(

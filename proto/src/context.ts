@@ -18,7 +18,17 @@ export interface RequestContext {
   /** Correlates log lines of one request across the gateway and every service it reaches. */
   requestId?: string;
   actor?: Actor;
+  /**
+   * The caller's Idempotency-Key for this write (README "Retrying a write safely"): carried with requests only, never
+   * with events or jobs. A service that commits a write under it answers a repeat with the first answer.
+   */
+  idempotencyKey?: string;
 }
+
+/** An Idempotency-Key as the gateway accepts it: 1 to 255 visible ASCII characters (a UUID is what clients send). */
+export const IdempotencyKey = z
+  .string()
+  .regex(/^[\x21-\x7e]{1,255}$/, 'The Idempotency-Key must be 1 to 255 visible ASCII characters.');
 
 export const isAdmin = (actor: Actor | undefined): boolean => actor?.role === ADMIN_ROLE;
 

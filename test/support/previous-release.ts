@@ -1,6 +1,7 @@
 import { ADMIN_SCHEMA, adminMigrations } from '@promptloom/admin';
 import { AI_SCHEMA, aiMigrations } from '@promptloom/ai-worker';
 import {
+  idempotencyKeysMigration,
   openDatabase,
   outboxDeadRowsMigration,
   outboxMigration,
@@ -24,9 +25,17 @@ export function previousRelease(migrations: NamedMigration[], newest = 1): Named
   return migrations.slice(0, Math.max(0, migrations.length - newest));
 }
 
-/** What a service's `mikro_orm_migrations` holds once `migrations` ran: the outbox's two first, each once. */
+/**
+ * What a service's `mikro_orm_migrations` holds once `migrations` ran: the outbox's two and the idempotency keys'
+ * first, each once.
+ */
 export function appliedNames(migrations: NamedMigration[]): string[] {
-  return [outboxMigration.name, outboxDeadRowsMigration.name, ...migrations.map((m) => m.name)];
+  return [
+    outboxMigration.name,
+    outboxDeadRowsMigration.name,
+    idempotencyKeysMigration.name,
+    ...migrations.map((m) => m.name),
+  ];
 }
 
 /** Runs `migrations` on `schema` as a service starting would (openDatabase), then lets go of the connection. */

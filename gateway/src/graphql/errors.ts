@@ -1,7 +1,7 @@
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { DomainError } from '@promptloom/proto';
-import { type Logger } from '@promptloom/shared';
+import { RequestInterrupted, type Logger } from '@promptloom/shared';
 import { publicMessage } from '../http/error-responses';
 import { enumInputError } from './enum-input-errors';
 import { toCamelCase } from './field-names';
@@ -18,6 +18,7 @@ export function formatError(logger: Logger) {
         logger.warn({ detail: original.message }, 'service unavailable');
       const extensions: Record<string, unknown> = { code: original.code };
       if (original.retryAfterSeconds !== undefined) extensions.retryAfter = original.retryAfterSeconds;
+      if (original instanceof RequestInterrupted) extensions.mayHaveBeenApplied = true;
       if (original.fields) {
         extensions.fields = Object.fromEntries(
           Object.entries(original.fields).map(([field, messages]) => [toCamelCase(field), messages]),

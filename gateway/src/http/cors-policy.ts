@@ -10,7 +10,13 @@ export function corsPolicy(allowedOrigins: readonly string[]) {
   const policy = cors({
     origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin)),
     methods: ['GET', 'POST', 'PUT', 'DELETE'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id', 'Apollo-Require-Preflight'],
+    allowedHeaders: [
+      'Authorization',
+      'Content-Type',
+      'X-Request-Id',
+      'Apollo-Require-Preflight',
+      'Idempotency-Key',
+    ],
     exposedHeaders: ['X-Access-Token', 'X-Request-Id', 'Retry-After'],
     maxAge: 600,
   });

@@ -14,6 +14,7 @@ import {
   OutboxEntrySchema,
   OutboxRelay,
   OutboxWriter,
+  keepIdempotentAnswers,
   closeLimitStore,
   databaseIsReachable,
   handle,
@@ -107,6 +108,7 @@ export async function startAdminService({
 
   const em = () => orm.em.fork();
   const writer = new OutboxWriter(orm, bus, relay);
+  const idempotentAnswers = keepIdempotentAnswers({ bus, service: 'admin', orm, logger });
   const limitStore = await openPostgresLimitStore(databaseUrl, ADMIN_SCHEMA);
   const limits = new SignInLimits(limitStore, { ...DEFAULT_SIGN_IN_LIMITS, ...signInLimits }, logger);
   const accounts = new AccountHandlers(em, writer, limits);
@@ -168,6 +170,7 @@ export async function startAdminService({
         await relay.stop();
         await relay.publishPending().catch(() => 0);
       }
+      idempotentAnswers.stop();
       await orm.close();
       await closeLimitStore(limitStore);
     },

@@ -16,6 +16,7 @@ import {
   OutboxEntrySchema,
   OutboxRelay,
   OutboxWriter,
+  keepIdempotentAnswers,
   closeLimitStore,
   databaseIsReachable,
   handle,
@@ -116,6 +117,7 @@ export async function startAiWorker(options: AiWorkerOptions): Promise<RunningSe
 
   const em = () => orm.em.fork();
   const writer = new OutboxWriter(orm, bus, relay);
+  const idempotentAnswers = keepIdempotentAnswers({ bus, service: 'ai', orm, logger });
   const now = options.now ?? (() => new Date());
   const offered = new OfferedModels(options.models);
   // A configured label is served by its provider model; AI_MODEL_MAP still maps every other name (internal models).
@@ -229,6 +231,7 @@ export async function startAiWorker(options: AiWorkerOptions): Promise<RunningSe
         await relay.stop();
         await relay.publishPending().catch(() => 0);
       }
+      idempotentAnswers.stop();
       await orm.close();
       await closeLimitStore(limitStore);
     },

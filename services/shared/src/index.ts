@@ -9,3 +9,4 @@ export * from './metrics';
 export * from './auth';
 export * from './limits';
 export * from './tracing/api';
+export * from './idempotency';

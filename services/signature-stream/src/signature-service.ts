@@ -9,6 +9,7 @@ import {
   OutboxEntrySchema,
   OutboxRelay,
   OutboxWriter,
+  keepIdempotentAnswers,
   closeLimitStore,
   databaseIsReachable,
   openPostgresLimitStore,
@@ -93,6 +94,7 @@ export async function startSignatureService(
 
   const em = () => orm.em.fork();
   const writer = new OutboxWriter(orm, bus, relay);
+  const idempotentAnswers = keepIdempotentAnswers({ bus, service: 'signature', orm, logger });
   const signatures = new SignatureHandlers(em, bus, writer);
   const swap = new SignatureSwap(em, bus, signatures);
   const stream = new StreamHandlers(
@@ -168,6 +170,7 @@ export async function startSignatureService(
       await Promise.all(handlers.map((unsubscribe) => unsubscribe()));
       await relay.stop();
       await relay.publishPending().catch(() => 0);
+      idempotentAnswers.stop();
       await orm.close();
       await closeLimitStore(limitStore);
     },

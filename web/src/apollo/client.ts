@@ -1,6 +1,7 @@
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
 import { ErrorLink } from '@apollo/client/link/error';
 import { OperationTypeNode } from 'graphql';
+import { idempotencyKeyLink, mutationRetryLink, withIdempotencyKey } from './idempotency-key';
 import { announceLive, announceReconnect, resumesLive } from './reconnects';
 import { isUnauthenticatedError } from './session-refusal';
 import { SessionSocketLink } from './session-socket-link';
@@ -21,8 +22,9 @@ export interface ApolloSession {
   /** Calls `listener` when the server refuses the signed-in session (UNAUTHENTICATED over HTTP or WebSocket). */
   onSessionRefused(listener: () => void): () => void;
   /**
-   * `fetch` for the REST calls the client makes itself (uploads, images): sends the token, keeps a renewed one, and
-   * a 401 ends the session the same way an UNAUTHENTICATED GraphQL answer does (then throws SessionRefusedError).
+   * `fetch` for the REST calls the client makes itself (uploads, images): sends the token (and, for a change, an
+   * Idempotency-Key unless `init.headers` has one), keeps a renewed one, and a 401 ends the session the same way an
+   * UNAUTHENTICATED GraphQL answer does (then throws SessionRefusedError).
    */
   fetchAsUser(input: string, init?: RequestInit): Promise<Response>;
 }
@@ -83,7 +85,7 @@ export function createApolloClient(session: ApolloSessionHooks): ApolloSession {
     ApolloLink.split(
       (operation) => operation.operationType === OperationTypeNode.SUBSCRIPTION,
       socket,
-      ApolloLink.from([auth, http]),
+      ApolloLink.from([auth, idempotencyKeyLink(), mutationRetryLink(), http]),
     ),
   ]);
   const client = new ApolloClient({ link, cache: new InMemoryCache() });
@@ -105,7 +107,7 @@ export function createApolloClient(session: ApolloSessionHooks): ApolloSession {
     },
     fetchAsUser: async (input, init = {}) => {
       const requestGeneration = generation;
-      const headers = new Headers(init.headers);
+      const headers = withIdempotencyKey(init.method, new Headers(init.headers));
       const token = session.token();
       if (token) headers.set('authorization', `Bearer ${token}`);
       const response = await renewingFetch(input, { ...init, headers });

@@ -1,3 +1,4 @@
+import { withIdempotencyKey } from '../apollo/idempotency-key';
 import { readToken } from './session-storage';
 
 /**
@@ -9,7 +10,7 @@ export function endServerSession(): void {
   if (!token) return;
   void fetch('/api/logout', {
     method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
+    headers: withIdempotencyKey('POST', new Headers({ authorization: `Bearer ${token}` })),
     keepalive: true,
   }).catch(() => undefined);
 }

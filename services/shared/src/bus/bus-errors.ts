@@ -20,3 +20,16 @@ export const payloadTooLarge = (subject: string, bytes: number, maxBytes: number
     'PAYLOAD_TOO_LARGE',
     `${subject} is ${bytes} bytes; the bus takes at most ${maxBytes} bytes per message.`,
   );
+
+export const REQUEST_INTERRUPTED_MESSAGE =
+  'The connection to the service was lost while this request was in flight. If it was a change, it may have been ' +
+  'applied: send it again with the same Idempotency-Key, and it is applied at most once.';
+
+/** A request the bus gave up when its connection dropped: the service may have committed it (README "Retrying a write safely"). */
+export class RequestInterrupted extends DomainError {
+  readonly mayHaveBeenApplied = true;
+
+  constructor(readonly subject: string) {
+    super('SERVICE_UNAVAILABLE', REQUEST_INTERRUPTED_MESSAGE);
+  }
+}

@@ -35,7 +35,7 @@ import { type TraceCarrier } from '../tracing/trace-carrier';
 import { messageBytes } from './message-size';
 import { decodePayload, encodePayload } from './payload-json';
 import { answerRequest, readReply } from './reply-envelope';
-import { copyContext } from './request-context';
+import { copyContext, copyRequestContext } from './request-context';
 import { tracedReceive, tracedSend } from './bus-spans';
 import {
   assertEventFilter,
@@ -90,7 +90,7 @@ export class InProcessBus implements Bus {
     assertSubject(subject);
     const timeoutMs = options.timeoutMs ?? this.requestTimeoutMs;
     const body = encodePayload(payload);
-    const context = copyContext(options.context);
+    const context = copyRequestContext(options.context);
     const responders = this.broker.pickResponders(subject);
     if (responders.length === 0) throw noResponders(subject);
 
@@ -119,7 +119,12 @@ export class InProcessBus implements Bus {
         // Answer on a later tick, as a network would: the caller never runs the handler synchronously.
         Promise.resolve().then(() =>
           tracedReceive('in-process', 'handle', subject, trace, () =>
-            answerRequest(subject, handler, () => ({ payload, context: copyContext(context) }), this.logger),
+            answerRequest(
+              subject,
+              handler,
+              () => ({ payload, context: copyRequestContext(context) }),
+              this.logger,
+            ),
           ),
         ),
       ),

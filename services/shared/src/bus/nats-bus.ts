@@ -37,6 +37,7 @@ import {
   resolveConsumeOptions,
 } from './bus-defaults';
 import {
+  RequestInterrupted,
   busClosed,
   noResponders,
   payloadTooLarge,
@@ -59,6 +60,8 @@ import {
   encodeJsonBytes,
   encodeText,
   messageIdOf,
+  requestContextFromHeaders,
+  requestHeaders,
   traceFromHeaders,
 } from './nats-codec';
 import { tracedReceive, tracedSend } from './bus-spans';
@@ -115,6 +118,8 @@ export class NatsBus implements Bus {
   private closing?: Promise<void>;
   private connected = true;
   private readonly reportedDenials = new Set<string>();
+  /** Gives up each request waiting for its reply; called when the connection drops. */
+  private readonly waitingReplies = new Set<() => void>();
 
   private constructor(
     private readonly nc: NatsConnection,
@@ -175,11 +180,13 @@ export class NatsBus implements Bus {
     return tracedSend('nats', 'request', subject, async (trace) => {
       let reply: Msg;
       try {
-        reply = await this.nc.request(this.names.subject(subject), encodeJsonBytes(payload), {
+        const sent = this.nc.request(this.names.subject(subject), encodeJsonBytes(payload), {
           timeout,
-          headers: contextHeaders(options.context, trace),
+          headers: requestHeaders(options.context, trace),
         });
+        reply = await this.untilDisconnected(subject, sent);
       } catch (error) {
+        if (error instanceof RequestInterrupted) throw error;
         if (isNatsError(error, ErrorCode.NoResponders)) throw noResponders(subject);
         if (isNatsError(error, ErrorCode.Timeout)) throw requestTimedOut(subject, timeout);
         // Logged and counted once, with the subject, where the server's refusal arrives (logConnectionStatus).
@@ -407,6 +414,28 @@ export class NatsBus implements Bus {
     return this.closing;
   }
 
+  /**
+   * A reply cannot come back over a connection that dropped (the reply subject is gone with it), so a request in
+   * flight then fails at once instead of after its timeout, saying it may have been applied (issue 28.6).
+   */
+  private untilDisconnected(subject: string, sent: Promise<Msg>): Promise<Msg> {
+    return new Promise<Msg>((resolve, reject) => {
+      const giveUp = () => reject(new RequestInterrupted(subject));
+      this.waitingReplies.add(giveUp);
+      sent.then(resolve, reject).finally(() => this.waitingReplies.delete(giveUp));
+    });
+  }
+
+  private interruptWaitingRequests(): void {
+    if (this.waitingReplies.size === 0) return;
+    this.logger.warn(
+      { requests: this.waitingReplies.size },
+      'NATS disconnected with requests in flight; they are answered as interrupted',
+    );
+    for (const giveUp of this.waitingReplies) giveUp();
+    this.waitingReplies.clear();
+  }
+
   /** The queue's backlog, read from the server at each scrape. */
   private probeQueue(queue: string, stream: string, consumer: string): () => void {
     const info = () => this.jsm.consumers.info(stream, consumer);
@@ -491,7 +520,7 @@ export class NatsBus implements Bus {
       answerRequest(
         subject,
         handler,
-        () => ({ payload: decodeText(msg.data), context: contextFromHeaders(msg.headers) }),
+        () => ({ payload: decodeText(msg.data), context: requestContextFromHeaders(msg.headers) }),
         this.logger,
       ),
     );
@@ -652,6 +681,7 @@ export class NatsBus implements Bus {
         this.connected = false;
         busConnected.set(0);
         this.logger.warn({ server: status.data }, 'NATS disconnected');
+        this.interruptWaitingRequests();
       } else if (status.type === Events.Reconnect) {
         this.connected = true;
         busConnected.set(1);

@@ -2,11 +2,13 @@ import { type RequestContext } from '@promptloom/proto';
 import { headers, type MsgHdrs } from 'nats';
 import { readTraceCarrier, TRACE_HEADERS, type TraceCarrier } from '../tracing/trace-carrier';
 import { encodePayload } from './payload-json';
-import { readContext } from './request-context';
+import { readContext, readRequestContext } from './request-context';
 
 /** Header names carrying the RequestContext with each request, event and job. */
 export const REQUEST_ID_HEADER = 'x-request-id';
 export const ACTOR_HEADER = 'x-actor';
+/** Requests only: the caller's Idempotency-Key (README "Retrying a write safely"). */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -46,6 +48,17 @@ export function contextFromHeaders(carried: MsgHdrs | undefined): RequestContext
     actor = undefined;
   }
   return readContext(carried?.get(REQUEST_ID_HEADER), actor);
+}
+
+/** A request's headers: its context, with its Idempotency-Key, which events and jobs never carry. */
+export function requestHeaders(context: RequestContext | undefined, trace: TraceCarrier): MsgHdrs {
+  const carried = contextHeaders(context, trace);
+  if (context?.idempotencyKey) carried.set(IDEMPOTENCY_KEY_HEADER, context.idempotencyKey);
+  return carried;
+}
+
+export function requestContextFromHeaders(carried: MsgHdrs | undefined): RequestContext {
+  return readRequestContext(contextFromHeaders(carried), carried?.get(IDEMPOTENCY_KEY_HEADER));
 }
 
 /** The sender's trace context, if a well-formed one came with the message. */

@@ -21,6 +21,8 @@ import {
 } from './bus';
 import { mapDatabaseUnavailable } from '../db/database-errors';
 import { PermanentFailure } from './job-retries';
+import { idempotencyKeysOf } from '../idempotency/idempotent-answers';
+import { answerOnce, outsideIdempotentCall } from '../idempotency/idempotent-call';
 
 /** Calls an operation: the request is validated before it leaves, the reply checked when it arrives. */
 export function call<O extends Operation>(
@@ -56,7 +58,8 @@ export async function callWith<O extends Operation>(
 
 /**
  * Answers an operation in the service's queue group; input is validated again here, at the service's edge. Every
- * log line written while handling it carries the request's id, and its duration and outcome are measured.
+ * log line written while handling it carries the request's id, and its duration and outcome are measured. A request
+ * with an Idempotency-Key is answered once per key (`keepIdempotentAnswers`, idempotent-call.ts).
  */
 export function handle<O extends Operation>(
   bus: Bus,
@@ -67,7 +70,10 @@ export function handle<O extends Operation>(
     withLogContext(context, () =>
       measureBusRequest(operation.subject, 'handle', async () => {
         const request: ParsedRequestOf<O> = parseInput<O['request']>(operation.request, payload);
-        return mapDatabaseUnavailable(() => handler(request, context));
+        const keys = idempotencyKeysOf(bus, operation.service);
+        return mapDatabaseUnavailable(() =>
+          answerOnce(keys, operation.subject, request, context, () => handler(request, context)),
+        );
       }),
     ),
   );
@@ -90,7 +96,7 @@ export function onEvent<E extends EventDefinition>(
       if (!parsed.success) {
         throw new PermanentFailure(`${event.subject} does not match its schema: ${parsed.error.message}`);
       }
-      await handler(parsed.data as PayloadOf<E>, received);
+      await outsideIdempotentCall(() => handler(parsed.data as PayloadOf<E>, received));
     },
     options,
   );
@@ -98,5 +104,6 @@ export function onEvent<E extends EventDefinition>(
 
 /** A work-queue handler whose log lines carry the job's request id and whose duration and outcome are measured. */
 export function measuredJobHandler(queue: string, handler: JobHandler): JobHandler {
-  return (job) => withLogContext(job.context, () => measureJob(queue, () => handler(job)));
+  return (job) =>
+    withLogContext(job.context, () => measureJob(queue, () => outsideIdempotentCall(() => handler(job))));
 }

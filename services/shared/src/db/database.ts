@@ -1,6 +1,7 @@
 import { MikroORM, type EntitySchema, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { Client } from 'pg';
+import { idempotencyKeysMigration } from './idempotency-migration';
 import { outboxDeadRowsMigration, outboxMigration } from './outbox-migration';
 import { type NamedMigration } from './migration';
 import { type Logger } from '../logging';
@@ -12,7 +13,7 @@ export interface DatabaseOptions {
   /** The service's own PostgreSQL schema: 'admin', 'ai', 'signature'. */
   schema: string;
   entities: EntitySchema[];
-  /** The service's migrations, oldest first; the outbox migrations run before them. */
+  /** The service's migrations, oldest first; the outbox and idempotency-key migrations run before them. */
   migrations: NamedMigration[];
   logger?: Logger;
   pool?: DatabasePoolSettings;
@@ -81,7 +82,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       allOrNothing: true,
       snapshot: false,
       silent: true,
-      migrationsList: [outboxMigration, outboxDeadRowsMigration, ...options.migrations],
+      migrationsList: [
+        outboxMigration,
+        outboxDeadRowsMigration,
+        idempotencyKeysMigration,
+        ...options.migrations,
+      ],
     },
     debug: false,
     allowGlobalContext: false,

@@ -5,3 +5,4 @@ export * from './outbox-migration';
 export * from './outbox';
 export * from './outbox-relay';
 export * from './outbox-writer';
+export * from './idempotency-migration';

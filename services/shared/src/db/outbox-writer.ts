@@ -2,6 +2,7 @@ import { type EntityManager } from '@mikro-orm/postgresql';
 import { type Bus } from '../bus';
 import { type Database } from './database';
 import { openOutboxWrite } from './outbox';
+import { idempotentCallWriting } from '../idempotency/idempotent-call';
 
 export interface OutboxWriteOptions {
   /**
@@ -15,6 +16,7 @@ export interface OutboxWriteOptions {
  * The one way a service writes a change and its events (CONTRIBUTING.md): the rows and their outbox rows in one
  * transaction, `recordEvent(tx, …)` checking each event against the bus's largest message, then the relay woken to
  * publish them. A crash after the commit loses nothing: the relay publishes whatever is committed and unpublished.
+ * Under a request's Idempotency-Key, the first write also takes the key in its transaction (idempotent-call.ts).
  */
 export class OutboxWriter {
   constructor(
@@ -24,11 +26,22 @@ export class OutboxWriter {
   ) {}
 
   async write<T>(work: (tx: EntityManager) => Promise<T>, options: OutboxWriteOptions = {}): Promise<T> {
-    const result = await this.orm.em.fork().transactional(async (tx) => {
-      openOutboxWrite(tx, this.bus);
-      if (options.lock) await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [options.lock]);
-      return work(tx);
-    });
+    const keyed = idempotentCallWriting(this.orm);
+    let committed: (() => void) | undefined;
+    const result = await this.orm.em
+      .fork()
+      .transactional(async (tx) => {
+        openOutboxWrite(tx, this.bus);
+        if (options.lock) await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [options.lock]);
+        // The request's Idempotency-Key commits with its first write, or not at all.
+        committed = await keyed?.claimIn(tx);
+        return work(tx);
+      })
+      .catch((error: unknown) => {
+        keyed?.released();
+        throw error;
+      });
+    committed?.();
     this.relay.wake();
     return result;
   }
