@@ -1,5 +1,6 @@
 import { ensureAdminAccount } from '@promptloom/admin';
-import { accountEvents, aiProviderGaveUpMessage } from '@promptloom/proto';
+import { accountEvents, aiEvents, aiProviderGaveUpMessage } from '@promptloom/proto';
+import { eventsDeadLettered } from '@promptloom/shared';
 import { waitFor } from '@promptloom/shared/testing';
 import { signUp, type SignedInUser } from '../ai/ai-users';
 import { startTestProduct, type TestProduct } from '../support/embedded-product';
@@ -216,5 +217,24 @@ describe('dead letters for admins', () => {
       }),
     ]);
     expect((await deadLetters()).items.length).toBe(before + 1);
+  });
+
+  it("moves an event the gateway's subscription hub cannot parse aside, counted, its values kept out of the reason", async () => {
+    const subject = aiEvents.listUpdated.subject;
+    const counted = async () =>
+      (await eventsDeadLettered.get()).values.find((value) => value.labels.subject === subject)?.value ?? 0;
+    const countedBefore = await counted();
+    await product.bus.publish(subject, { userId: 'sk-not-a-user-id' }, { id: 'bad-list-update' });
+    await waitFor(
+      async () => (await deadLetters()).items.some((item: { id: string }) => item.id === 'bad-list-update'),
+      "the list update the gateway's hub could not parse in the dead letters",
+    );
+    const [item] = (await deadLetters()).items.filter(
+      (each: { id: string }) => each.id === 'bad-list-update',
+    );
+    expect(item).toMatchObject({ kind: 'event', source: subject });
+    expect(item.reason).toMatch(/event hub cannot read evt\.ai\.list\.updated: .*userId: invalid_type/);
+    expect(item.reason).not.toContain('sk-not-a-user-id');
+    expect(await counted()).toBeGreaterThan(countedBefore);
   });
 });

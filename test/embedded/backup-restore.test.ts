@@ -58,9 +58,16 @@ describe('npm run backup / npm run restore (embedded shape)', () => {
     });
     const imageBytes = Buffer.from(await image.arrayBuffer());
 
+    // An empty folder made beforehand with the usual modes (0755): the backup tightens it.
     const backupFolder = path.join(tempFolder('promptloom-backup-'), 'backup');
+    fs.mkdirSync(backupFolder, { mode: 0o755 });
+    fs.chmodSync(backupFolder, 0o755);
     const backup = await tool('backup', ['--out', backupFolder], source);
     expect({ code: backup.code, output: backup.output }).toMatchObject({ code: 0 });
+    // It holds password hashes, emails and AI messages: readable by its owner only.
+    const entries = modesUnder(backupFolder);
+    expect(entries.filter((entry) => entry.kind === 'file').length).toBeGreaterThan(2);
+    expect(entries.filter((entry) => entry.mode !== (entry.kind === 'folder' ? '700' : '600'))).toEqual([]);
     await first.running.stop('SIGTERM');
 
     const target = tempFolder('promptloom-backup-target-');
@@ -88,3 +95,16 @@ describe('npm run backup / npm run restore (embedded shape)', () => {
     expect(next.body.user.id).toBeGreaterThan(id);
   });
 });
+
+/** The folder and everything under it, with each one's permission bits in octal. */
+function modesUnder(folder: string): Array<{ path: string; kind: 'file' | 'folder'; mode: string }> {
+  const mode = (file: string) => (fs.statSync(file).mode & 0o777).toString(8);
+  const entries: Array<{ path: string; kind: 'file' | 'folder'; mode: string }> = [
+    { path: folder, kind: 'folder', mode: mode(folder) },
+  ];
+  for (const entry of fs.readdirSync(folder, { withFileTypes: true, recursive: true })) {
+    const file = path.join(entry.parentPath, entry.name);
+    entries.push({ path: file, kind: entry.isDirectory() ? 'folder' : 'file', mode: mode(file) });
+  }
+  return entries;
+}

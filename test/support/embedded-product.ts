@@ -135,7 +135,7 @@ export async function startTestProduct(
     corsOrigins: options.corsOrigins,
     webDistDir: options.webDistDir,
     readinessChecks: admin.readinessChecks,
-    uploads: { objectStore: objects, maxBytes: imageLimits.maxBytes },
+    uploads: { objectStore: objects, maxBytes: imageLimits.maxBytes, maxPixels: imageLimits.maxPixels },
     requestLimits: options.requestLimits,
     ...options.gateway,
   });

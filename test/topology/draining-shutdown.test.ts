@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { connect, type Socket } from 'node:net';
 import { deleteNamespaceStreams } from '../support/nats';
-import { TEST_NATS_URL, freePort, startProcess, waitUntilReady } from '../support/processes';
+import {
+  TEST_NATS_URL,
+  freePort,
+  startProcess,
+  waitUntilReady,
+  type RunningProcess,
+} from '../support/processes';
 
 /**
  * deploy/README.md "Stop": on SIGTERM the gateway first answers /readyz 503 (SHUTDOWN_READY_DELAY_MS) while it
@@ -42,6 +50,90 @@ describe('gateway shutdown behind a load balancer', () => {
     }
   });
 });
+
+describe('gateway shutdown with requests already sent', () => {
+  const namespace = `drain-sent-${randomBytes(4).toString('hex')}`;
+
+  afterAll(() => deleteNamespaceStreams(namespace));
+
+  it('answers every request sent before SIGTERM, those still in the backlog and half-sent ones too, then exits 0', async () => {
+    const port = await freePort();
+    const gateway = startProcess('gateway', 'gateway/dist/main.js', {
+      NATS_URL: TEST_NATS_URL,
+      BUS_NAMESPACE: namespace,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      JWT_SECRET: randomBytes(48).toString('hex'),
+      LOG_LEVEL: 'info',
+    });
+    const sockets: Socket[] = [];
+    const open = async () => {
+      const socket = connect(port, '127.0.0.1');
+      sockets.push(socket);
+      await once(socket, 'connect');
+      return { socket, answer: answerOn(socket) };
+    };
+    try {
+      await waitUntilReady([gateway], `http://127.0.0.1:${port}/readyz`);
+      // Three slow clients: headers and half the body now, the rest once the gateway is shutting down.
+      const slow = await Promise.all([1, 2, 3].map(open));
+      for (const { socket } of slow) socket.write(TYPENAME_REQUEST.slice(0, -10));
+
+      // While the gateway is stopped the kernel still completes connections: five complete requests wait in the
+      // listen backlog, unread, when the signal is handled.
+      gateway.child.kill('SIGSTOP');
+      const waiting = await Promise.all([1, 2, 3, 4, 5].map(open));
+      for (const { socket } of waiting) socket.write(TYPENAME_REQUEST);
+      gateway.child.kill('SIGTERM');
+      gateway.child.kill('SIGCONT');
+
+      await untilOutput(gateway, /"msg":"shutting down"/);
+      for (const { socket } of slow) socket.write(TYPENAME_REQUEST.slice(-10));
+
+      const answers = await Promise.all([...slow, ...waiting].map(({ answer }) => answer));
+      expect(answers.filter((answer) => !TYPENAME_ANSWER.test(answer))).toEqual([]);
+      expect(answers).toHaveLength(8);
+      expect(await gateway.exited).toBe(0);
+      expect(gateway.output()).toMatch(/"msg":"shut down cleanly"/);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await gateway.stop('SIGKILL');
+    }
+  });
+});
+
+const TYPENAME_BODY = '{"query":"{ __typename }"}';
+const TYPENAME_REQUEST =
+  'POST /graphql HTTP/1.1\r\nHost: gateway\r\nContent-Type: application/json\r\n' +
+  `Content-Length: ${TYPENAME_BODY.length}\r\n\r\n${TYPENAME_BODY}`;
+/**
+ * A whole answer: the status and the complete body (`Connection: close` too, unless the gateway answered before it
+ * handled the signal).
+ */
+const TYPENAME_ANSWER = /^HTTP\/1\.1 200 OK\r\n[^]*\r\n\r\n\{"data":\{"__typename":"Query"\}\}\n$/;
+
+/** Everything the server sent on a raw connection until it closed it, or the error that ended it. */
+function answerOn(socket: Socket): Promise<string> {
+  let text = '';
+  socket.setEncoding('utf8');
+  socket.on('data', (chunk: string) => (text += chunk));
+  return new Promise((resolve) => {
+    socket.once('error', (error: NodeJS.ErrnoException) =>
+      resolve(`${text}<${error.code ?? error.message}>`),
+    );
+    socket.once('close', () => resolve(text));
+  });
+}
+
+/** Resolves once the process has printed a line matching `pattern`. */
+async function untilOutput(running: RunningProcess, pattern: RegExp): Promise<void> {
+  while (!pattern.test(running.output())) {
+    await Promise.race([once(running.child.stdout!, 'data'), running.exited]);
+    if (running.child.exitCode !== null && !pattern.test(running.output())) {
+      throw new Error(`${running.name} exited before printing ${pattern}:\n${running.output()}`);
+    }
+  }
+}
 
 /** Polls `url` until it answers `status` (each poll waits for the previous answer). */
 async function untilStatus(url: string, status: number): Promise<{ body: unknown }> {

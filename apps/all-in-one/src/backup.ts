@@ -1,4 +1,4 @@
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createLogger, loadConfig } from '@promptloom/shared';
@@ -6,6 +6,7 @@ import { BACKUP_FORMAT_VERSION, type BackupManifest } from './backup/backup-form
 import { openBackupTarget } from './backup/backup-target';
 import { backupObjects } from './backup/copy-objects';
 import { dumpDatabase } from './backup/dump-database';
+import { PRIVATE_FILE_MODE, claimPrivateFolder, makePrivateFolder } from './backup/private-files';
 import { print, runCommand } from './cli';
 
 const USAGE = `Usage: npm run backup -- --out <new folder>
@@ -21,7 +22,9 @@ async function main(): Promise<number> {
   if ((await readdir(folder).catch(() => [])).length > 0) {
     return print(`${folder} is not empty: a backup goes into a new folder.`, 2);
   }
-  await mkdir(path.join(folder, 'database'), { recursive: true });
+  const notPrivate = await claimPrivateFolder(folder);
+  if (notPrivate) return print(notPrivate, 2);
+  await makePrivateFolder(path.join(folder, 'database'));
 
   const config = loadConfig();
   const target = await openBackupTarget(config, createLogger('backup', 'warn'));
@@ -36,7 +39,9 @@ async function main(): Promise<number> {
       objects,
     };
     // Written last: a folder without its manifest is an unfinished backup, and restore refuses it.
-    await writeFile(path.join(folder, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+    await writeFile(path.join(folder, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`, {
+      mode: PRIVATE_FILE_MODE,
+    });
     const rows = tables.reduce((sum, table) => sum + table.rows, 0);
     return print(
       `Backed up ${rows} rows in ${tables.length} tables and ${objects.length} objects to ${folder}`,

@@ -98,6 +98,7 @@ async function main(): Promise<void> {
       uploads: {
         objectStore,
         maxBytes: config.IMAGE_MAX_BYTES,
+        maxPixels: config.IMAGE_MAX_PIXELS,
         pendingLimits: {
           maxCount: config.UPLOAD_MAX_PENDING_IMAGES,
           maxBytes: config.UPLOAD_MAX_PENDING_BYTES,

@@ -4,9 +4,11 @@ import {
   type Bus,
   type BusEvent,
   type Unsubscribe,
+  PermanentFailure,
   graphqlHubSubscriptions,
   graphqlSubscriptionsOpened,
 } from '@promptloom/shared';
+import { type ZodError } from 'zod';
 import { type PubSub } from 'type-graphql';
 import { PushQueue } from './push-queue';
 import { RecentEvents } from './recent-events';
@@ -81,7 +83,11 @@ export class EventHub implements PubSub {
     this.unsubscribe = null;
   }
 
-  /** Delivers one bus event (the hub's bus subscription calls it for each). Also type-graphql's PubSub. */
+  /**
+   * Delivers one bus event (the hub's bus subscription calls it for each). Also type-graphql's PubSub. An event whose
+   * payload does not match its schema throws a PermanentFailure, so the bus logs it, counts it and moves it to the
+   * dead letters; the hub goes on with the next.
+   */
   publish(subject: string, event: BusEvent): void {
     this.noteStreamPosition(event.sequence);
     const recipients = this.index.recipientsOf(subject);
@@ -89,7 +95,7 @@ export class EventHub implements PubSub {
     const live = event.sequence > this.backfillThrough;
     if (!resumable && !(recipients && live)) return;
     const parsed = (resumable ?? recipients!.definition).payload.safeParse(event.payload);
-    if (!parsed.success) return;
+    if (!parsed.success) throw new PermanentFailure(unparsedReason(subject, parsed.error));
     const delivered: HubEvent<unknown> = { payload: parsed.data, sequence: event.sequence };
     const ownerId = ownerOf(parsed.data);
     if (resumable && ownerId !== undefined) {
@@ -184,6 +190,14 @@ export class EventHub implements PubSub {
 function ownerOf(payload: unknown): number | undefined {
   const userId = (payload as { userId?: unknown } | null)?.userId;
   return typeof userId === 'number' ? userId : undefined;
+}
+
+/** Where and how the payload failed, never its values (zod's messages may quote them). */
+function unparsedReason(subject: string, error: ZodError): string {
+  const issues = error.issues.map(
+    (issue) => `${issue.path.map(String).join('.') || '(payload)'}: ${issue.code}`,
+  );
+  return `The gateway's event hub cannot read ${subject}: its payload does not match the schema (${issues.join('; ')})`;
 }
 
 function resumeTooOld(why: string): GraphQLError {

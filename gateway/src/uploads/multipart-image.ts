@@ -25,8 +25,8 @@ const NOT_MULTIPART = 'The request must be multipart/form-data with an image fie
 /**
  * Reads a multipart form with one `image` file. The file is counted while it streams: past `maxBytes` reading
  * stops at once and the request fails with 422, so no more than the limit is ever held in memory. An empty
- * file is refused here too, and so are bytes that do not start like an image (HTML, noise); whether they decode
- * as one is for the signature service (sharp) to decide.
+ * file is refused here too, and so are bytes that do not start like an image (HTML, noise); the whole image is
+ * decoded before it is stored (requireDecodableImage).
  */
 export function readMultipartImage(request: Request, maxBytes: number): Promise<MultipartImageForm> {
   if (!request.is('multipart/form-data'))

@@ -1,7 +1,8 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type ObjectStore } from '@promptloom/shared';
 import { type BackupManifest } from './backup-format';
+import { PRIVATE_FILE_MODE, makePrivateFolder } from './private-files';
 
 /** Copies every stored object into `<folder>/objects/<key>`; returns what the manifest records of each. */
 export async function backupObjects(store: ObjectStore, folder: string): Promise<BackupManifest['objects']> {
@@ -10,8 +11,8 @@ export async function backupObjects(store: ObjectStore, folder: string): Promise
     const object = await store.get(key);
     if (!object) continue; // removed since it was listed
     const file = objectFile(folder, key);
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, object.body);
+    await makePrivateFolder(path.dirname(file));
+    await writeFile(file, object.body, { mode: PRIVATE_FILE_MODE });
     objects.push({ key, contentType: object.contentType, size: object.body.length });
   }
   return objects;

@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import path from 'node:path';
 import { Client } from 'pg';
 import { BACKED_UP_SCHEMAS, SKIPPED_TABLES, tableFile, type BackupManifest } from './backup-format';
+import { PRIVATE_FILE_MODE } from './private-files';
 
 const BATCH_ROWS = 1_000;
 
@@ -55,7 +56,7 @@ export async function appliedMigrations(client: Client): Promise<Record<string, 
 
 /** Reads the table through a cursor, so a large table never sits in memory whole. */
 async function dumpTable(client: Client, schema: string, table: string, folder: string): Promise<number> {
-  const out = createWriteStream(path.join(folder, tableFile(schema, table)));
+  const out = createWriteStream(path.join(folder, tableFile(schema, table)), { mode: PRIVATE_FILE_MODE });
   const cursor = `backup_${schema}_${table}`;
   await client.query(
     `declare "${cursor}" no scroll cursor for select row_to_json(t) as row from "${schema}"."${table}" t`,

@@ -11,6 +11,7 @@ import {
 } from '@promptloom/proto';
 import { callWith, type Bus } from '@promptloom/shared';
 import { requirePathAccess, requireRequestActor } from '../../auth/guards';
+import { DEFAULT_MAX_PIXELS } from '../../uploads/decoded-image';
 import { putIncoming } from '../../uploads/incoming-upload';
 import { DEFAULT_PENDING_UPLOAD_LIMITS, PendingUploadQuota } from '../../uploads/pending-quota';
 import { readMultipartImage } from '../../uploads/multipart-image';
@@ -27,6 +28,7 @@ export function streamRoutes(bus: Bus, uploads: UploadSettings): Router {
     uploads.objectStore,
     uploads.pendingLimits ?? DEFAULT_PENDING_UPLOAD_LIMITS,
   );
+  const maxPixels = uploads.maxPixels ?? DEFAULT_MAX_PIXELS;
 
   router.post('/api/stream/prompt', async (request, response) => {
     requireRequestActor(request);
@@ -55,7 +57,13 @@ export function streamRoutes(bus: Bus, uploads: UploadSettings): Router {
       if (!form.image) errors.image = [IMAGE_REQUIRED];
       throw invalidInput(errors);
     }
-    const { key } = await putIncoming(uploads.objectStore, quota, request.context.actor!.userId, form.image);
+    const { key } = await putIncoming(
+      uploads.objectStore,
+      quota,
+      request.context.actor!.userId,
+      form.image,
+      maxPixels,
+    );
     try {
       const input = { ...form.fields, userId, upload: { key, filename: form.image.filename.slice(0, 255) } };
       const options = { context: request.context, timeoutMs: UPLOAD_TIMEOUT_MS };
@@ -74,7 +82,7 @@ export function streamRoutes(bus: Bus, uploads: UploadSettings): Router {
     const actor = requireRequestActor(request);
     const form = await readMultipartImage(request, uploads.maxBytes);
     if (!form.image) throw invalidInput({ image: [IMAGE_REQUIRED] });
-    const { id } = await putIncoming(uploads.objectStore, quota, actor.userId, form.image);
+    const { id } = await putIncoming(uploads.objectStore, quota, actor.userId, form.image, maxPixels);
     response.status(201).json({ status: true, upload_id: id });
   });
 

@@ -306,7 +306,7 @@ export class InProcessBus implements Bus {
   /** An event no handler can use, stored aside once however many subscribers found it so. */
   private deadLetterEvent(event: StoredEvent, attempts: number, error: unknown, durable?: string): void {
     const { subject, id, sequence } = event;
-    this.logger.error(
+    this.logger.warn(
       { durable, subject, id, sequence, err: error },
       'Unreadable event moved to the dead letters',
     );

@@ -603,7 +603,7 @@ export class NatsBus implements Bus {
   private async storeDeadEvent(message: JsMsg, error: unknown, label: object): Promise<void> {
     const subject = this.names.busSubject(message.subject);
     const id = messageIdOf(message.headers);
-    this.logger.error(
+    this.logger.warn(
       { ...label, subject, id, sequence: message.seq, err: error },
       'Unusable event moved to the dead letters',
     );
