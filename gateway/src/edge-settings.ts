@@ -6,7 +6,12 @@ export function edgeSettings(
   config: Config,
 ): Pick<
   GatewayOptions,
-  'production' | 'metricsToken' | 'graphqlLimits' | 'subscriptionLimits' | 'maxSocketMessagesPerSecond'
+  | 'production'
+  | 'metricsToken'
+  | 'graphqlLimits'
+  | 'subscriptionLimits'
+  | 'maxSocketMessagesPerSecond'
+  | 'socketInitTimeoutMs'
 > {
   return {
     production: config.NODE_ENV === 'production',
@@ -15,11 +20,15 @@ export function edgeSettings(
       maxDepth: config.GRAPHQL_MAX_DEPTH,
       maxAliases: config.GRAPHQL_MAX_ALIASES,
       maxCost: config.GRAPHQL_MAX_COST,
+      maxTokens: config.GRAPHQL_MAX_TOKENS,
+      maxDocumentBytes: config.GRAPHQL_MAX_DOCUMENT_BYTES,
+      maxVariablesBytes: config.GRAPHQL_MAX_VARIABLES_BYTES,
     },
     subscriptionLimits: {
       perSocket: config.WS_MAX_SUBSCRIPTIONS_PER_SOCKET,
       perUser: config.WS_MAX_SUBSCRIPTIONS_PER_USER,
     },
     maxSocketMessagesPerSecond: config.WS_MAX_MESSAGES_PER_SECOND,
+    socketInitTimeoutMs: config.WS_CONNECTION_INIT_TIMEOUT_MS,
   };
 }

@@ -22,6 +22,7 @@ import { corsPolicy } from './http/cors-policy';
 import { contentEncodingGuard } from './edge/content-encoding';
 import { packFileBody } from './edge/pack-file-body';
 import { requestTextGuard } from './edge/request-text-guard';
+import { graphQLSizeGuard } from './edge/graphql-size-guard';
 import { errorHandler } from './http/error-handler';
 import { withDirectRoutes } from './http/direct-routes';
 import { HttpDrain } from './http/http-drain';
@@ -94,17 +95,20 @@ export interface GatewayOptions {
   production?: boolean;
   /** When set, `/metrics` answers only `Authorization: Bearer <metricsToken>`. */
   metricsToken?: string;
-  /** Depth, alias, cost and token limits of one GraphQL operation; DEFAULT_GRAPHQL_LIMITS by default. */
+  /** Depth, alias, cost, token and size limits of one GraphQL operation; DEFAULT_GRAPHQL_LIMITS by default. */
   graphqlLimits?: Partial<GraphQLLimits>;
   /** Live subscriptions one WebSocket and one user may hold; DEFAULT_SUBSCRIPTION_LIMITS by default. */
   subscriptionLimits?: Partial<SubscriptionLimits>;
   /** Messages a second one WebSocket may send (bursts as large); past it the socket is closed with 4429. */
   maxSocketMessagesPerSecond?: number;
+  /** How long a new WebSocket has to send its `connection_init` (with a token); past it, closed with 4408. */
+  socketInitTimeoutMs?: number;
   /** How many recent events the hub keeps for catch-up and how much one subscription may buffer (README). */
   eventHub?: Omit<EventHubOptions, 'resumable'>;
 }
 
 export const DEFAULT_SOCKET_MESSAGES_PER_SECOND = 100;
+export const DEFAULT_SOCKET_INIT_TIMEOUT_MS = 3000;
 
 export interface Gateway {
   httpServer: http.Server;
@@ -153,6 +157,9 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     liveSessions,
     logger: options.logger,
     graphqlLimits,
+    production,
+    maxMessageBytes: options.maxBodyBytes,
+    connectionInitTimeoutMs: options.socketInitTimeoutMs ?? DEFAULT_SOCKET_INIT_TIMEOUT_MS,
     subscriptionLimits: { ...DEFAULT_SUBSCRIPTION_LIMITS, ...options.subscriptionLimits },
     maxMessagesPerSecond: options.maxSocketMessagesPerSecond ?? DEFAULT_SOCKET_MESSAGES_PER_SECOND,
     requestRefusal: limits.refusal,
@@ -180,7 +187,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
 
   // Every response's headers, then the checks of every REST and GraphQL request in this order (see series).
   const answerHeaders = [securityHeaders(), corsPolicy(options.corsOrigins ?? [])];
-  const [trace, context, log, retryKey, encoding, packFile, body, text] = [
+  const [trace, context, log, retryKey, encoding, packFile, body, graphQLSize, text] = [
     requestTrace(),
     requestContext(tokens, liveSessions),
     requestLog(options.logger),
@@ -188,6 +195,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     contentEncodingGuard(),
     packFileBody(options.maxBodyBytes),
     bodyParsing(options.maxBodyBytes),
+    graphQLSizeGuard(graphqlLimits, options.logger),
     requestTextGuard(),
   ];
   const graphqlOverHttp = expressMiddleware(apollo, {
@@ -211,7 +219,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     }),
   );
 
-  app.use(series(trace, context, log, retryKey, encoding, limits.byPath, packFile, body, text));
+  app.use(series(trace, context, log, retryKey, encoding, limits.byPath, packFile, body, graphQLSize, text));
   app.use(GRAPHQL_PATH, graphqlOverHttp);
   app.use(authRoutes(sessions));
   app.use(clientConfigRoutes({ sessionIdleMs: options.sessionIdleMs }));
@@ -238,7 +246,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   // The same steps as through the router, less those that cannot apply: the limit is known by the path, and neither
   // body is a pack file.
   const directly = (limit: RequestHandler, answer: RequestHandler) =>
-    series(...answerHeaders, trace, context, log, retryKey, encoding, limit, body, text, answer);
+    series(...answerHeaders, trace, context, log, retryKey, encoding, limit, body, graphQLSize, text, answer);
   httpServer.on(
     'request',
     withDirectRoutes(

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { graphql, requestJson } from '../support/http';
 import { startTestProduct, type TestProduct } from '../support/embedded-product';
+import { signUp } from '../signature/signature-helpers';
+import { openSocket, type RawMessage } from './raw-socket';
 
 const METRICS_TOKEN = 'a-metrics-token-for-the-scraper';
 let webDist: string;
@@ -44,6 +46,35 @@ describe('production mode (NODE_ENV=production)', () => {
     expect(helpful.body.errors![0]!.message).toMatch(/Did you mean/);
   });
 
+  it('turns introspection off over the WebSocket too', async () => {
+    // graphql-ws runs any operation it is sent; this query answered the whole schema.
+    const refused = await overWebSocket(production, '{ __schema { types { name } } }');
+    expect(refused.type).toBe('error');
+    expect(refused.payload[0].message).toMatch(/introspection has been disabled/i);
+    expect(JSON.stringify(refused.payload)).not.toMatch(/"types"|"data"/);
+  });
+
+  it('gives no field suggestions over the WebSocket either', async () => {
+    const misspelt = 'subscription { listUpdatd(family: tl) { family } }';
+    const refused = await overWebSocket(production, misspelt);
+    expect(refused.type).toBe('error');
+    expect(refused.payload[0].message).toMatch(/Cannot query field "listUpdatd"/);
+    expect(refused.payload[0].message).not.toMatch(/Did you mean/);
+    const helpful = await overWebSocket(development, misspelt);
+    expect(helpful.payload[0].message).toMatch(/Did you mean "listUpdated"/);
+  });
+
+  it('serves no queries or mutations over the WebSocket, only subscriptions', async () => {
+    for (const query of ['{ __typename }', 'mutation { logout }']) {
+      const answer = await overWebSocket(development, query);
+      expect(answer.type).toBe('error');
+      expect(answer.payload[0]).toMatchObject({
+        message: expect.stringMatching(/subscriptions only/),
+        extensions: { code: 'BAD_REQUEST' },
+      });
+    }
+  });
+
   it('serves no source maps, and still serves the scripts', async () => {
     expect((await fetch(`${production.baseUrl}/assets/app.js.map`)).status).toBe(404);
     expect((await fetch(`${production.baseUrl}/assets/app.js`)).status).toBe(200);
@@ -64,3 +95,15 @@ describe('production mode (NODE_ENV=production)', () => {
     expect((await requestJson(development.baseUrl, 'GET', '/metrics')).status).toBe(200);
   });
 });
+
+/** The first answer to one operation sent over a signed-in user's WebSocket. */
+async function overWebSocket(product: TestProduct, query: string): Promise<RawMessage> {
+  const user = await signUp(product.baseUrl);
+  const socket = await openSocket(product.baseUrl, user.token);
+  try {
+    socket.send({ id: 'only', type: 'subscribe', payload: { query } });
+    return await socket.waitFor((message) => message.id === 'only');
+  } finally {
+    await socket.close();
+  }
+}

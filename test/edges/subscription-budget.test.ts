@@ -130,6 +130,20 @@ describe('bounded cost per client on the WebSocket', () => {
     }
   });
 
+  it('applies the GraphQL alias limit to subscriptions too', async () => {
+    const user = await signUp(product.baseUrl);
+    const socket = await openSocket(product.baseUrl, user.token);
+    try {
+      const aliases = Array.from({ length: 16 }, (_, index) => `a${index}: family`).join(' ');
+      subscribe(socket, 'aliased', `subscription { listUpdated(family: tl) { ${aliases} } }`);
+      const answer = await answerTo(socket, 'aliased');
+      expect(answer.type).toBe('error');
+      expect(answer.payload[0].message).toMatch(/Aliases limit of 15 exceeded, found 16/);
+    } finally {
+      await socket.close();
+    }
+  });
+
   it('closes a socket that sends messages faster than the rate limit with 4429', async () => {
     const user = await signUp(product.baseUrl);
     const socket = await openSocket(product.baseUrl, user.token);

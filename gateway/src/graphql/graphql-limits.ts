@@ -2,9 +2,10 @@ import { type GraphQLError, type ValidationContext, type ValidationRule } from '
 import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
+import { type GraphQLSizeLimits } from '../edge/graphql-size';
 
 /** What one GraphQL operation may ask for (README "GraphQL limits"). */
-export interface GraphQLLimits {
+export interface GraphQLLimits extends GraphQLSizeLimits {
   /** Selection depth, fragments flattened. */
   maxDepth: number;
   /** Aliased fields in one operation. */
@@ -20,6 +21,11 @@ export const DEFAULT_GRAPHQL_LIMITS: GraphQLLimits = {
   maxAliases: 15,
   maxCost: 5000,
   maxTokens: 5000,
+  // The web client's largest document is under 1 KB.
+  maxDocumentBytes: 32 * 1024,
+  // A pack file (512 KB of JSON) travels as a string variable of importSignaturePack, and escaping its quotes
+  // makes it longer: the variables may be as large as a request body (MAX_BODY_BYTES).
+  maxVariablesBytes: 1024 * 1024,
 };
 
 /** The validation rules that refuse an operation past the limits, with an error saying which limit and by how much. */

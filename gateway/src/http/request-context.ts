@@ -15,6 +15,11 @@ declare module 'express-serve-static-core' {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 
+/** The caller's `X-Request-Id` if well-formed, otherwise a new one. */
+export function requestIdOf(incoming: string | string[] | undefined): string {
+  return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+}
+
 /**
  * Gives every request an id (the caller's `X-Request-Id` if well-formed) and reads its bearer token. A bad token is
  * remembered, not refused here: public routes like login must still work with a stale token in the header. A token
@@ -23,8 +28,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
  */
 export function requestContext(tokens: TokenService, sessions: LiveSessions) {
   return (request: Request, response: Response, next: NextFunction) => {
-    const incoming = request.headers['x-request-id'];
-    const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    const requestId = requestIdOf(request.headers['x-request-id']);
     response.setHeader('X-Request-Id', requestId);
     request.context = { requestId };
     const token = bearerToken(request.headers.authorization);

@@ -3,15 +3,21 @@ import { type Socket } from 'node:net';
 import { CloseCode, handleProtocols, type Server } from 'graphql-ws';
 import { type WebSocket, type WebSocketServer } from 'ws';
 import { type Logger } from '@promptloom/shared';
+import { requestIdOf } from '../http/request-context';
 import { MessageRate } from './message-rate';
 
 export interface WsExtra {
   socket: WebSocket;
   request: IncomingMessage;
+  /** The connection's id in logs and bus requests: the upgrade request's `X-Request-Id` if well-formed. */
+  requestId: string;
 }
 
 /** Close code for a client that sends messages faster than allowed (graphql-ws treats 4429 as final). */
 export const TOO_MANY_MESSAGES_CLOSE = 4429;
+
+/** ws's error for a message over the server's `maxPayload`; ws has already begun closing with 1009. */
+const MESSAGE_TOO_LARGE = 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH';
 
 const HUNG_UP = new Set(['EPIPE', 'ECONNRESET', 'ERR_STREAM_DESTROYED']);
 
@@ -31,7 +37,13 @@ export function serveOverWebSocket<E extends WsExtra>(
   wsServer.options.handleProtocols = handleProtocols;
   wsServer.on('error', (error) => logger.error({ err: error }, 'WebSocket server error'));
   wsServer.on('connection', (socket: WebSocket, request: IncomingMessage) => {
+    const requestId = requestIdOf(request.headers['x-request-id']);
     socket.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === MESSAGE_TOO_LARGE) {
+        // Not terminated: the 1009 close frame ws is sending tells the client why.
+        logger.warn({ requestId, limit: wsServer.options.maxPayload }, 'WebSocket message too large: closed');
+        return;
+      }
       if (HUNG_UP.has(error.code ?? '')) logger.debug({ err: error }, 'WebSocket client hung up');
       else logger.warn({ err: error }, 'WebSocket socket error');
       socket.terminate();
@@ -74,7 +86,7 @@ export function serveOverWebSocket<E extends WsExtra>(
             if (!rate.take()) {
               if (socket.readyState === socket.OPEN) {
                 logger.warn(
-                  { limit: options.maxMessagesPerSecond },
+                  { requestId, limit: options.maxMessagesPerSecond },
                   'WebSocket client sent too many messages',
                 );
                 socket.close(TOO_MANY_MESSAGES_CLOSE, 'Too many messages: slow down.');
@@ -91,7 +103,7 @@ export function serveOverWebSocket<E extends WsExtra>(
             });
           }),
       },
-      { socket, request } as E,
+      { socket, request, requestId } as E,
     );
     socket.once('close', (code, reason) => {
       clearInterval(keepAlive);
