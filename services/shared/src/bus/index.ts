@@ -6,3 +6,4 @@ export * from './nats-connection-settings';
 export { PermanentFailure } from './job-retries';
 export { type BusLogger } from './bus-logger';
 export { natsStreamNames, type NatsStreamNames } from './nats-names';
+export * from './trust';

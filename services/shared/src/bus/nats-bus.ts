@@ -49,9 +49,10 @@ import {
   contextFromHeaders,
   contextHeaders,
   decodeText,
-  encodeJsonBytes,
   encodeText,
   messageIdOf,
+  proofsFromHeaders,
+  requestHeaders,
   traceFromHeaders,
 } from './nats-codec';
 import { tracedReceive, tracedSend } from './bus-spans';
@@ -168,9 +169,10 @@ export class NatsBus implements Bus {
     return tracedSend('nats', 'request', subject, async (trace) => {
       let reply: Msg;
       try {
-        reply = await this.nc.request(this.names.subject(subject), encodeJsonBytes(payload), {
+        const body = encodePayload(payload);
+        reply = await this.nc.request(this.names.subject(subject), encodeText(body), {
           timeout,
-          headers: contextHeaders(options.context, trace),
+          headers: requestHeaders(options.context, trace, options.prove?.(body)),
         });
       } catch (error) {
         if (isNatsError(error, ErrorCode.NoResponders)) throw noResponders(subject);
@@ -482,7 +484,11 @@ export class NatsBus implements Bus {
       answerRequest(
         subject,
         handler,
-        () => ({ payload: decodeText(msg.data), context: contextFromHeaders(msg.headers) }),
+        () => ({
+          payload: decodeText(msg.data),
+          context: contextFromHeaders(msg.headers),
+          proofs: proofsFromHeaders(msg.headers),
+        }),
         this.logger,
       ),
     );

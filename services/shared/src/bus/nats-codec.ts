@@ -1,4 +1,5 @@
 import { type RequestContext } from '@promptloom/proto';
+import { type RequestProofs } from './bus';
 import { headers, type MsgHdrs } from 'nats';
 import { readTraceCarrier, TRACE_HEADERS, type TraceCarrier } from '../tracing/trace-carrier';
 import { encodePayload } from './payload-json';
@@ -7,6 +8,9 @@ import { readContext } from './request-context';
 /** Header names carrying the RequestContext with each request, event and job. */
 export const REQUEST_ID_HEADER = 'x-request-id';
 export const ACTOR_HEADER = 'x-actor';
+/** Header names of a request's signed statements (bus/trust). */
+export const SENDER_PROOF_HEADER = 'x-sender-proof';
+export const ACTOR_PROOF_HEADER = 'x-actor-proof';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -46,6 +50,25 @@ export function contextFromHeaders(carried: MsgHdrs | undefined): RequestContext
     actor = undefined;
   }
   return readContext(carried?.get(REQUEST_ID_HEADER), actor);
+}
+
+/** A request's headers: its context, trace context and signed statements. */
+export function requestHeaders(
+  context: RequestContext | undefined,
+  trace: TraceCarrier,
+  proofs: RequestProofs | undefined,
+): MsgHdrs {
+  const carried = contextHeaders(context, trace);
+  if (proofs?.sender) carried.set(SENDER_PROOF_HEADER, proofs.sender);
+  if (proofs?.actor) carried.set(ACTOR_PROOF_HEADER, proofs.actor);
+  return carried;
+}
+
+export function proofsFromHeaders(carried: MsgHdrs | undefined): RequestProofs {
+  return {
+    sender: carried?.get(SENDER_PROOF_HEADER) || undefined,
+    actor: carried?.get(ACTOR_PROOF_HEADER) || undefined,
+  };
 }
 
 /** The sender's trace context, if a well-formed one came with the message. */
