@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { NatsBus, metricsRegistry, natsStreamNames } from '@promptloom/shared';
+import { GeneratedBusKeys, NatsBus, metricsRegistry, natsStreamNames } from '@promptloom/shared';
 import { connect } from 'nats';
 import { capturedLogger } from '../support/captured-log';
 import {
@@ -85,6 +85,7 @@ describe('the locked-down bus', () => {
       NATS_USER: 'gateway',
       NATS_PASSWORD: 'not-the-password',
       JWT_SECRET: 'x'.repeat(48),
+      ...new GeneratedBusKeys().environmentFor('gateway'),
       PORT: '0',
     });
     expect(await gateway.exited).toBe(1);
