@@ -59,6 +59,8 @@ export async function startDistributedProduct(options: {
   env?: Record<string, string>;
   /** The processes' bus keys; default a fresh set. */
   busKeys?: GeneratedBusKeys;
+  /** AI worker processes (default 2). */
+  aiWorkers?: 1 | 2;
 }): Promise<DistributedProduct> {
   const busKeys = options.busKeys ?? new GeneratedBusKeys();
   const credentials = options.natsCredentials ?? (() => ({}));
@@ -92,7 +94,7 @@ export async function startDistributedProduct(options: {
     await own?.close();
   };
   try {
-    for (const service of SERVICES) {
+    for (const service of SERVICES.slice(0, (options.aiWorkers ?? 2) === 2 ? undefined : -1)) {
       const port = await freePort();
       processes.set(
         service.name,
