@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 const require = createRequire(import.meta.url);
 const { startAdminService } = require('@promptloom/admin');
 const { createGateway, TokenService } = require('@promptloom/gateway');
-const { InProcessBus, NatsBus, createLogger } = require('@promptloom/shared');
+const { GeneratedBusKeys, InProcessBus, NatsBus, SignedBus, createLogger } = require('@promptloom/shared');
 const { createTestDatabase } = require('@promptloom/shared/testing');
 
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 20);
@@ -104,7 +104,7 @@ async function freePort() {
 }
 
 /** The admin service in a process of its own on NATS (namespace `namespace`), once its /readyz answers 200. */
-async function startAdminProcess(databaseUrl, namespace) {
+async function startAdminProcess(databaseUrl, namespace, busKeysEnv) {
   const port = await freePort();
   const child = spawn(process.execPath, [ADMIN_MAIN], {
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -119,6 +119,7 @@ async function startAdminProcess(databaseUrl, namespace) {
       LOG_LEVEL: 'warn',
       ADMIN_EMAIL: `ops-${namespace}@example.com`,
       ADMIN_PASSWORD: 'bench-ops-password-1',
+      ...busKeysEnv,
     },
   });
   const deadline = Date.now() + 90_000;
@@ -277,14 +278,24 @@ async function main() {
   const secret = randomBytes(48).toString('hex');
   const database = await createTestDatabase('pl_bench');
   const namespace = `bench${randomBytes(4).toString('hex')}`;
+  // Each part signs its bus requests as the product does (README "Security: signed actors on the bus").
+  const busKeys = new GeneratedBusKeys();
   let bus;
   let admin;
   if (ADMIN === 'in-process') {
-    bus = new InProcessBus({ requestTimeoutMs: 10_000 });
-    admin = await startAdminService({ databaseUrl: database.url, bus, logger });
+    const inProcess = new InProcessBus({ requestTimeoutMs: 10_000 });
+    bus = new SignedBus(inProcess, { keys: busKeys.for('gateway') });
+    const adminBus = new SignedBus(inProcess, { keys: busKeys.for('admin') });
+    admin = await startAdminService({ databaseUrl: database.url, bus: adminBus, logger });
   } else {
-    admin = await startAdminProcess(database.url, namespace);
-    bus = await NatsBus.connect({ servers: NATS_URL, namespace, name: 'gateway', requestTimeoutMs: 15_000 });
+    admin = await startAdminProcess(database.url, namespace, busKeys.environmentFor('admin'));
+    const nats = await NatsBus.connect({
+      servers: NATS_URL,
+      namespace,
+      name: 'gateway',
+      requestTimeoutMs: 15_000,
+    });
+    bus = new SignedBus(nats, { keys: busKeys.for('gateway') });
   }
   const gatewayOptions = {
     bus,

@@ -1,6 +1,8 @@
 import './tracing';
 import {
   NatsBus,
+  SignedBus,
+  busKeysFromConfig,
   natsConnectionSettings,
   createLogger,
   exitOnStartupFailure,
@@ -22,13 +24,16 @@ async function main(): Promise<void> {
   const logger = createLogger('gateway', process.env.LOG_LEVEL ?? 'info');
   try {
     const config = requireSettings(loadConfig(), ['NATS_URL', 'JWT_SECRET'], 'to run the gateway on its own');
-    const bus = await NatsBus.connect({
+    const keys = busKeysFromConfig(config, 'gateway');
+    const nats = await NatsBus.connect({
       ...natsConnectionSettings(config),
       namespace: config.BUS_NAMESPACE,
       requestTimeoutMs: config.BUS_REQUEST_TIMEOUT_MS,
       name: 'gateway',
       logger,
     });
+    // Every request to a service carries the gateway's signed statement of who is calling (README "Security").
+    const bus = new SignedBus(nats, { keys, logger, proofTtlMs: config.BUS_PROOF_TTL_MS });
     // With DATABASE_URL the request limits hold across gateway replicas; without it each replica counts its own.
     const limitStore = config.DATABASE_URL
       ? await openPostgresLimitStore(config.DATABASE_URL, 'gateway')

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type BusSigner } from './access/operation-callers';
 import { ADMIN_ROLE } from './roles';
 
 export { ADMIN_ROLE } from './roles';
@@ -7,7 +8,7 @@ export { ADMIN_ROLE } from './roles';
 export const Actor = z.object({
   userId: z.number().int().positive(),
   role: z.string(),
-  /** The session the token belongs to (ended by logout); absent for internal callers on the bus. */
+  /** The session the token belongs to (ended by logout); a service refuses an actor without one. */
   sessionId: z.uuid().optional(),
   /** The user's session version when the token was issued; a deactivation, deletion, role or password change bumps it. */
   sessionVersion: z.number().int().nonnegative().optional(),
@@ -23,6 +24,13 @@ export interface RequestContext {
    * with events or jobs. A service that commits a write under it answers a repeat with the first answer.
    */
   idempotencyKey?: string;
+  /**
+   * On a request a service received: the gateway's signed statement of `actor`, which the service forwards when it
+   * calls another service for the same user (services/shared/src/bus/trust). Never logged, never stored.
+   */
+  actorProof?: string;
+  /** On a request a service received: who signed it, verified ('gateway' or the calling service). */
+  caller?: BusSigner;
 }
 
 /** An Idempotency-Key as the gateway accepts it: 1 to 255 visible ASCII characters (a UUID is what clients send). */

@@ -1,4 +1,4 @@
-import { OPERATION_ACCESS } from './access';
+import { OPERATION_ACCESS, OPERATION_CALLERS, callersOf } from './access';
 import { SERVICES } from './operation';
 import { EVENTS, OPERATIONS, eventBySubject, operationBySubject } from './registry';
 
@@ -27,6 +27,23 @@ describe('the operation registry and the event catalogue', () => {
     expect(Object.keys(OPERATION_ACCESS).sort()).toEqual(
       OPERATIONS.map((operation) => operation.subject).sort(),
     );
+  });
+
+  it('declares callers only for registered operations, each caller once', () => {
+    for (const [subject, callers] of Object.entries(OPERATION_CALLERS)) {
+      expect(operationBySubject(subject)).toBeDefined();
+      expect(new Set(callers).size).toBe(callers.length);
+    }
+  });
+
+  it('lets the gateway call every operation but the internal ones it is not listed for', () => {
+    for (const operation of OPERATIONS) {
+      const internal = OPERATION_ACCESS[operation.subject]!.kind === 'internal';
+      const listed = OPERATION_CALLERS[operation.subject]?.includes('gateway') ?? false;
+      expect(callersOf(operation.subject).includes('gateway')).toBe(!internal || listed);
+    }
+    expect(callersOf('svc.admin.accounts.ensureAdmin')).toEqual(['admin']);
+    expect(callersOf('svc.admin.nope')).toEqual([]);
   });
 
   it('knows nothing of a subject that is not registered', () => {

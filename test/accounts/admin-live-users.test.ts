@@ -8,7 +8,10 @@ let product: TestProduct;
 let adminToken: string;
 beforeAll(async () => {
   product = await startTestProduct();
-  await ensureAdminAccount(product.bus, { email: 'live.admin@example.com', password: 'live-admin-pass' });
+  await ensureAdminAccount(product.buses.admin, {
+    email: 'live.admin@example.com',
+    password: 'live-admin-pass',
+  });
   const login = await requestJson(product.baseUrl, 'POST', '/api/login', {
     body: { email: 'live.admin@example.com', password: 'live-admin-pass' },
   });

@@ -9,7 +9,7 @@ let userToken: string;
 
 beforeAll(async () => {
   product = await startTestProduct();
-  await ensureAdminAccount(product.bus, { email: 'root@example.com', password: 'root-password-1' });
+  await ensureAdminAccount(product.buses.admin, { email: 'root@example.com', password: 'root-password-1' });
   const admin = await requestJson(product.baseUrl, 'POST', '/api/login', {
     body: { email: 'root@example.com', password: 'root-password-1' },
   });
@@ -79,7 +79,7 @@ describe('the role is checked on the server for admin operations', () => {
   );
 
   it('ends the session of an admin demoted after signing in, although the token still says Admin', async () => {
-    await ensureAdminAccount(product.bus, {
+    await ensureAdminAccount(product.buses.admin, {
       email: 'temp.admin@example.com',
       password: 'temp-password',
       always: true,

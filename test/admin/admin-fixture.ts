@@ -20,7 +20,7 @@ export async function startAdminFixture(
   options: ProductOptions = {},
 ): Promise<AdminFixture> {
   const product = await startTestProduct(options);
-  await ensureAdminAccount(product.bus, { email: adminEmail, password: 'root-password-1' });
+  await ensureAdminAccount(product.buses.admin, { email: adminEmail, password: 'root-password-1' });
   const admin = await requestJson(product.baseUrl, 'POST', '/api/login', {
     body: { email: adminEmail, password: 'root-password-1' },
   });

@@ -25,7 +25,7 @@ describe('dead letters for admins', () => {
       aiProviderTimeoutMs: 1000,
       aiJobs: { retryForMs: 2_000, retryMinDelayMs: 100, retryMaxDelayMs: 300 },
     });
-    await ensureAdminAccount(product.bus, { email: 'dead@example.com', password: 'root-password-1' });
+    await ensureAdminAccount(product.buses.admin, { email: 'dead@example.com', password: 'root-password-1' });
     const login = await requestJson(product.baseUrl, 'POST', '/api/login', {
       body: { email: 'dead@example.com', password: 'root-password-1' },
     });

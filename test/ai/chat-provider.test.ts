@@ -1,23 +1,27 @@
 import { AI_FAILURE_MESSAGE, aiChatOperation, aiOperations } from '@promptloom/proto';
 import { startAiWorker, type RunningService } from '@promptloom/ai-worker';
-import { InProcessBus, call, createLogger } from '@promptloom/shared';
-import { createTestDatabase, type TestDatabase } from '@promptloom/shared/testing';
+import { InProcessBus, call, createLogger, type Bus } from '@promptloom/shared';
+import { createTestDatabase, signedBuses, type TestDatabase } from '@promptloom/shared/testing';
+import { serveLiveSessions, sessionActor } from '../support/stub-sessions';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../support/fake-openai-server';
 
 const logger = createLogger('ai-chat-test', 'silent');
 const KEY = 'sk-test-secret-key-0123456789';
 let database: TestDatabase;
 let fake: FakeOpenAiServer;
-let bus: InProcessBus;
+/** The gateway's signed view of the bus. */
+let bus: Bus;
 let worker: RunningService;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   fake = await startFakeOpenAiServer();
-  bus = new InProcessBus({ requestTimeoutMs: 20_000 });
+  const buses = signedBuses(new InProcessBus({ requestTimeoutMs: 20_000 }));
+  bus = buses.gateway;
+  await serveLiveSessions(buses.admin);
   worker = await startAiWorker({
     databaseUrl: database.url,
-    bus,
+    bus: buses.ai,
     logger,
     provider: { apiKey: KEY, baseUrl: fake.baseUrl, timeoutMs: 500 },
   });
@@ -30,7 +34,7 @@ afterAll(async () => {
 });
 
 /** The chat proxy serves signed-in callers only (the policy's `signed-in` operations). */
-const signedIn = { context: { actor: { userId: 1, role: 'user' } } };
+const signedIn = { context: { actor: sessionActor(1) } };
 
 const ask = (content = 'Hello') =>
   call(
@@ -120,8 +124,15 @@ describe('svc.ai.chat through the real openai SDK against a local OpenAI-compati
 
 describe('the offline provider, without a key', () => {
   it('labels the models offline and answers in the requested shape', async () => {
-    const offlineBus = new InProcessBus();
-    const offline = await startAiWorker({ databaseUrl: database.url, bus: offlineBus, logger, provider: {} });
+    const offlineBuses = signedBuses(new InProcessBus());
+    const offlineBus = offlineBuses.gateway;
+    await serveLiveSessions(offlineBuses.admin);
+    const offline = await startAiWorker({
+      databaseUrl: database.url,
+      bus: offlineBuses.ai,
+      logger,
+      provider: {},
+    });
     try {
       const models = await call(offlineBus, aiOperations.models, {}, signedIn);
       expect(models.offline).toBe(true);

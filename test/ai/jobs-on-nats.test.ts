@@ -1,10 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { GENERATION_QUEUE, aiEvents, aiOperations, type GenerationJob } from '@promptloom/proto';
-import { NatsBus, call, createLogger, onEvent } from '@promptloom/shared';
+import { GeneratedBusKeys, NatsBus, SignedBus, call, createLogger, onEvent } from '@promptloom/shared';
 import { createTestDatabase, deferred, waitFor, type TestDatabase } from '@promptloom/shared/testing';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../support/fake-openai-server';
 import { deleteNamespaceStreams } from '../support/nats';
+import { serveLiveSessions, sessionActor } from '../support/stub-sessions';
 import {
   TEST_NATS_URL,
   freePort,
@@ -22,7 +23,9 @@ describe('generation jobs on NATS with worker processes', () => {
   const logger = createLogger('ai-jobs-test', 'silent');
   let database: TestDatabase;
   let fake: FakeOpenAiServer;
-  let bus: NatsBus;
+  /** The test's NATS connection, signing as the gateway does; the workers get the rest of the keys. */
+  let bus: SignedBus;
+  const busKeys = new GeneratedBusKeys();
   let db: Client;
   const workers: RunningProcess[] = [];
   /** The run's end of each job (a streamed run publishes each item, then one end). */
@@ -40,6 +43,7 @@ describe('generation jobs on NATS with worker processes', () => {
       PORT: String(port),
       OPENAI_API_KEY: key,
       OPENAI_BASE_URL: fake.baseUrl,
+      ...busKeys.environmentFor('ai'),
       AI_JOB_ACK_WAIT_MS: '1500',
       AI_JOB_CONCURRENCY: '1',
       AI_PROVIDER_TIMEOUT_MS: '20000',
@@ -78,7 +82,10 @@ describe('generation jobs on NATS with worker processes', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     fake = await startFakeOpenAiServer();
-    bus = await NatsBus.connect({ servers: TEST_NATS_URL, namespace, name: 'ai-jobs-test', logger });
+    const nats = await NatsBus.connect({ servers: TEST_NATS_URL, namespace, name: 'ai-jobs-test', logger });
+    bus = new SignedBus(nats, { keys: busKeys.for('gateway') });
+    // No admin service here: the workers ask this stub whether the test's user's session holds.
+    await serveLiveSessions(new SignedBus(nats, { keys: busKeys.for('admin') }));
     await onEvent(bus, aiEvents.listUpdated, async ({ jobId, userId, added, run }) => {
       if (jobId) addedByJob.set(jobId, (addedByJob.get(jobId) ?? 0) + added.length);
       if (!run || run.state !== 'running') updates.push({ jobId, userId });
@@ -130,7 +137,7 @@ describe('generation jobs on NATS with worker processes', () => {
   it('applies the same command once, whether the bus or the worker sees the repeat', async () => {
     await startWorker('sk-worker-d');
     fake.fallback = () => ({ content: 'Curator\nRetoucher\nColorist' });
-    const context = { actor: { userId: 202, role: 'user' } };
+    const context = { actor: sessionActor(202) };
     const jobId = randomUUID();
     const run = { family: 'tr' as const, user_id: 202, ai_model: 'gpt-4o', frequency: 3, job_id: jobId };
     await call(bus, aiOperations.runAgent, run, { context });

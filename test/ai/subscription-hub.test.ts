@@ -51,7 +51,7 @@ describe.each(BUSES)('GraphQL subscriptions through the event hub, on the %s', (
         eventHub: EVENT_HUB,
       },
     });
-    admin = await signInAdmin(product.baseUrl, product.bus);
+    admin = await signInAdmin(product.baseUrl, product.buses.admin);
   });
   afterAll(async () => {
     await product.stop();

@@ -1,18 +1,22 @@
 import { accountEvents, aiOperations } from '@promptloom/proto';
 import { startAiWorker, type RunningService } from '@promptloom/ai-worker';
-import { InProcessBus, call, createLogger } from '@promptloom/shared';
-import { createTestDatabase, waitFor, type TestDatabase } from '@promptloom/shared/testing';
+import { InProcessBus, call, createLogger, type Bus } from '@promptloom/shared';
+import { createTestDatabase, signedBuses, waitFor, type TestDatabase } from '@promptloom/shared/testing';
+import { serveLiveSessions, sessionActor } from '../support/stub-sessions';
 
 let database: TestDatabase;
-let bus: InProcessBus;
+/** The gateway's signed view of the bus. */
+let bus: Bus;
 let worker: RunningService;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  bus = new InProcessBus();
+  const buses = signedBuses(new InProcessBus());
+  bus = buses.gateway;
+  await serveLiveSessions(buses.admin);
   worker = await startAiWorker({
     databaseUrl: database.url,
-    bus,
+    bus: buses.ai,
     logger: createLogger('t', 'silent'),
     provider: {},
   });
@@ -23,7 +27,7 @@ afterAll(async () => {
   await database.drop();
 });
 
-const as = (userId: number) => ({ context: { actor: { userId, role: 'user' } } });
+const as = (userId: number) => ({ context: { actor: sessionActor(userId) } });
 const store = (userId: number) =>
   call(
     bus,

@@ -25,7 +25,7 @@ export function useResponsivePages(): ResponsivePages {
   beforeAll(async () => {
     const product = await startTestProduct({ webDistDir: WEB_DIST_DIR });
     pages.product = product;
-    await ensureAdminAccount(product.bus, { ...ADMIN, always: true });
+    await ensureAdminAccount(product.buses.admin, { ...ADMIN, always: true });
     const browser = await launchBrowser();
     pages.browser = browser;
     const signedInPage = async (account: { email: string; password: string }, landing: string) => {

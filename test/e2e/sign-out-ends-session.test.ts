@@ -52,7 +52,7 @@ describe('signing out in the browser ends the session on the server', () => {
   });
 
   it("the admin console's Logout", async () => {
-    await ensureAdminAccount(product.bus, {
+    await ensureAdminAccount(product.buses.admin, {
       email: 'logout.admin@example.com',
       password: 'admin-password-1',
     });

@@ -26,7 +26,7 @@ beforeAll(async () => {
   // Thousands of requests from one user in a minute: the request limit (tested in test/limits) would answer 429.
   product = await startTestProduct({ requestLimits: { enabled: false } });
   user = await signUp(product.baseUrl);
-  admin = await signInAdmin(product.baseUrl, product.bus);
+  admin = await signInAdmin(product.baseUrl, product.buses.admin);
 });
 afterAll(() => product.stop());
 

@@ -9,7 +9,7 @@ let admin: SignedIn;
 beforeAll(async () => {
   product = await startTestProduct();
   user = await signUp(product.baseUrl);
-  admin = await signInAdmin(product.baseUrl, product.bus);
+  admin = await signInAdmin(product.baseUrl, product.buses.admin);
 });
 afterAll(() => product.stop());
 

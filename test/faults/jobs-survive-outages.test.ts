@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { GENERATION_QUEUE, aiEvents, type GenerationJob } from '@promptloom/proto';
-import { NatsBus, createLogger, onEvent } from '@promptloom/shared';
+import { GeneratedBusKeys, NatsBus, createLogger, onEvent } from '@promptloom/shared';
 import { waitFor } from '@promptloom/shared/testing';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../support/fake-openai-server';
 import { deleteNamespaceStreams } from '../support/nats';
@@ -39,6 +39,7 @@ describe('generation jobs survive outages', () => {
       PORT: String(port),
       OPENAI_API_KEY: key,
       OPENAI_BASE_URL: fake.baseUrl,
+      ...new GeneratedBusKeys().environmentFor('ai'),
       AI_JOB_ACK_WAIT_MS: '1500',
       AI_JOB_RETRY_FOR_MS: '300000',
       AI_JOB_RETRY_MIN_DELAY_MS: '200',

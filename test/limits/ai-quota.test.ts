@@ -11,7 +11,10 @@ let product: TestProduct;
 let adminToken: string;
 beforeAll(async () => {
   product = await startTestProduct({ aiCallsPerDay: 2 });
-  await ensureAdminAccount(product.bus, { email: 'quota-admin@example.com', password: 'quota-admin-1' });
+  await ensureAdminAccount(product.buses.admin, {
+    email: 'quota-admin@example.com',
+    password: 'quota-admin-1',
+  });
   const admin = await requestJson(product.baseUrl, 'POST', '/api/login', {
     body: { email: 'quota-admin@example.com', password: 'quota-admin-1' },
   });

@@ -12,7 +12,10 @@ let adminToken: string;
 beforeAll(async () => {
   fake = await startFakeOpenAiServer();
   product = await startTestProduct({ openAiBaseUrl: fake.baseUrl, aiTokensPerDay: 50 });
-  await ensureAdminAccount(product.bus, { email: 'tokens-admin@example.com', password: 'tokens-admin-1' });
+  await ensureAdminAccount(product.buses.admin, {
+    email: 'tokens-admin@example.com',
+    password: 'tokens-admin-1',
+  });
   const admin = await requestJson(product.baseUrl, 'POST', '/api/login', {
     body: { email: 'tokens-admin@example.com', password: 'tokens-admin-1' },
   });

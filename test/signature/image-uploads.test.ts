@@ -108,7 +108,7 @@ describe.each(BACKENDS)('image uploads on the $name object store', ({ start }) =
     const stranger = await signUp(product.baseUrl);
     expect((await getBytes(product.baseUrl, url, stranger.token)).status).toBe(403);
     expect((await getBytes(product.baseUrl, url)).status).toBe(401);
-    const admin = await signInAdmin(product.baseUrl, product.bus);
+    const admin = await signInAdmin(product.baseUrl, product.buses.admin);
     expect((await getBytes(product.baseUrl, url, admin.token)).status).toBe(200);
     expect((await getBytes(product.baseUrl, '/api/images/users/1/images/nope.webp', user.token)).status).toBe(
       404,

@@ -158,7 +158,7 @@ describe('prompt history over REST', () => {
   it("gives another user and an admin nothing of someone's history, and goes with a deleted user", async () => {
     const owner = await signUp(product.baseUrl);
     const other = await signUp(product.baseUrl);
-    const admin = await signInAdmin(product.baseUrl, product.bus);
+    const admin = await signInAdmin(product.baseUrl, product.buses.admin);
     const saved = await save(owner, { prompt: 'my private lake', origin: 'copied' });
     const id: number = saved.body.version.id;
 

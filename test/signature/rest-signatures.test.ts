@@ -90,7 +90,7 @@ describe('REST signatures (SPEC §7)', () => {
     expect(refused.status).toBe(403);
     const anonymous = await requestJson(product.baseUrl, 'GET', `/api/br/signature/get/${other.userId}`);
     expect(anonymous.status).toBe(401);
-    const admin = await signInAdmin(product.baseUrl, product.bus);
+    const admin = await signInAdmin(product.baseUrl, product.buses.admin);
     const read = await requestJson(product.baseUrl, 'GET', `/api/br/signature/get/${other.userId}`, {
       token: admin.token,
     });

@@ -21,7 +21,7 @@ export async function startBrowserProduct(options: BrowserProductOptions = {}): 
   const { admin, ...productOptions } = options;
   const product = await startTestProduct({ webDistDir: WEB_DIST_DIR, ...productOptions });
   try {
-    if (admin) await ensureAdminAccount(product.bus, { ...admin, always: true });
+    if (admin) await ensureAdminAccount(product.buses.admin, { ...admin, always: true });
     const browser = await launchBrowser();
     return {
       product,

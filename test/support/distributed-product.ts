@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import getPort from 'get-port';
 import S3rver from 's3rver';
+import { GeneratedBusKeys } from '@promptloom/shared';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from './fake-openai-server';
 import { freePort, startProcess, waitUntilReady, type RunningProcess } from './processes';
 import { type LockedDownBusUser } from './private-nats';
@@ -17,20 +18,23 @@ export interface DistributedProduct {
   admin: { email: string; password: string };
   /** The S3_* settings every process got: a backup or restore of this product uses the same. */
   s3Env: Record<string, string>;
+  /** The keys each process signs its bus requests with (BUS_PRIVATE_KEY, BUS_PUBLIC_KEYS_*). */
+  busKeys: GeneratedBusKeys;
   /** Every process's output so far, for a failure message. */
   output(): string;
   stop(): Promise<void>;
 }
 
 const SERVICES = [
-  { name: 'admin', user: 'admin', entrypoint: 'services/admin/dist/main.js' },
+  { name: 'admin', user: 'admin', signer: 'admin', entrypoint: 'services/admin/dist/main.js' },
   {
     name: 'signature-stream',
     user: 'signature-stream',
+    signer: 'signature',
     entrypoint: 'services/signature-stream/dist/main.js',
   },
-  { name: 'ai-worker-1', user: 'ai-worker', entrypoint: 'services/ai-worker/dist/main.js' },
-  { name: 'ai-worker-2', user: 'ai-worker', entrypoint: 'services/ai-worker/dist/main.js' },
+  { name: 'ai-worker-1', user: 'ai-worker', signer: 'ai', entrypoint: 'services/ai-worker/dist/main.js' },
+  { name: 'ai-worker-2', user: 'ai-worker', signer: 'ai', entrypoint: 'services/ai-worker/dist/main.js' },
 ] as const;
 
 /**
@@ -53,7 +57,12 @@ export async function startDistributedProduct(options: {
   objectStore?: { port: number; bucket: string };
   /** More environment for every process (e.g. OTEL_EXPORTER_OTLP_ENDPOINT). */
   env?: Record<string, string>;
+  /** The processes' bus keys; default a fresh set. */
+  busKeys?: GeneratedBusKeys;
+  /** AI worker processes (default 2). */
+  aiWorkers?: 1 | 2;
 }): Promise<DistributedProduct> {
+  const busKeys = options.busKeys ?? new GeneratedBusKeys();
   const credentials = options.natsCredentials ?? (() => ({}));
   const own = options.objectStore ? null : await startS3rver();
   const s3Port = options.objectStore?.port ?? own!.port;
@@ -85,13 +94,14 @@ export async function startDistributedProduct(options: {
     await own?.close();
   };
   try {
-    for (const service of SERVICES) {
+    for (const service of SERVICES.slice(0, (options.aiWorkers ?? 2) === 2 ? undefined : -1)) {
       const port = await freePort();
       processes.set(
         service.name,
         startProcess(service.name, service.entrypoint, {
           ...common,
           ...credentials(service.user),
+          ...busKeys.environmentFor(service.signer),
           ...s3Env,
           DATABASE_URL: options.databaseUrl,
           PORT: String(port),
@@ -112,6 +122,7 @@ export async function startDistributedProduct(options: {
         startProcess(name, 'gateway/dist/main.js', {
           ...common,
           ...credentials('gateway'),
+          ...busKeys.environmentFor('gateway'),
           ...s3Env,
           PORT: String(gatewayPort),
           JWT_SECRET: jwtSecret,
@@ -133,6 +144,7 @@ export async function startDistributedProduct(options: {
     healthUrls,
     admin,
     s3Env,
+    busKeys,
     output: () => [...processes.values()].map((p) => `--- ${p.name}\n${p.output()}`).join('\n'),
     stop,
   };

@@ -12,7 +12,7 @@ import {
   type Logger,
   type ObjectStore,
 } from '@promptloom/shared';
-import { createTestDatabase, type TestDatabase } from '@promptloom/shared/testing';
+import { createTestDatabase, signedBuses, type TestDatabase } from '@promptloom/shared/testing';
 import {
   DEFAULT_IMAGE_LIMITS,
   startSignatureService,
@@ -23,7 +23,12 @@ import {
 
 export interface TestProduct {
   baseUrl: string;
+  /** The gateway's signed view of the bus: a test's request carries the gateway's statement of its actor. */
   bus: Bus;
+  /** Every part's signed view and their keys (tests of the signatures themselves). */
+  buses: ReturnType<typeof signedBuses>;
+  /** The bus under the signed views, as an outsider on it would send. */
+  unsignedBus: Bus;
   database: TestDatabase;
   admin: RunningService;
   signature: RunningSignatureService;
@@ -85,10 +90,12 @@ export async function startTestProduct(
   const logger = options.logger ?? createLogger('test', process.env.TEST_LOG_LEVEL ?? 'silent');
   const database = options.database ?? (await createTestDatabase());
   // Generous: argon2 and migrations on a loaded machine must not turn into SERVICE_UNAVAILABLE.
-  const bus = options.bus ?? new InProcessBus({ requestTimeoutMs: 15_000, logger });
+  const unsignedBus = options.bus ?? new InProcessBus({ requestTimeoutMs: 15_000, logger });
+  const buses = signedBuses(unsignedBus, { logger });
+  const bus = buses.gateway;
   const admin = await startAdminService({
     databaseUrl: database.url,
-    bus,
+    bus: buses.admin,
     logger,
     // Every test signs its users up from 127.0.0.1: only the tests of the limits themselves get small ones.
     signInLimits: { signupsPerIpPerHour: 100_000, failuresPerIpPerHour: 100_000, ...options.signInLimits },
@@ -100,7 +107,7 @@ export async function startTestProduct(
   const imageLimits = options.imageLimits ?? DEFAULT_IMAGE_LIMITS;
   const signature = await startSignatureService({
     databaseUrl: database.url,
-    bus,
+    bus: buses.signature,
     logger,
     objectStore: objects,
     imageLimits,
@@ -109,7 +116,7 @@ export async function startTestProduct(
   });
   const ai = await startAiWorker({
     databaseUrl: database.url,
-    bus,
+    bus: buses.ai,
     logger,
     provider: {
       apiKey: options.openAiBaseUrl ? 'sk-test-key-never-shown' : undefined,
@@ -144,6 +151,8 @@ export async function startTestProduct(
   const product: TestProduct = {
     baseUrl: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     bus,
+    buses,
+    unsignedBus,
     database,
     admin,
     signature,
@@ -155,7 +164,7 @@ export async function startTestProduct(
       await signature.stop();
       await ai.stop();
       await admin.stop();
-      await bus.close();
+      await unsignedBus.close();
       await database.drop();
       if (objectsFolder) await rm(objectsFolder, { recursive: true, force: true });
     },

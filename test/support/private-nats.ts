@@ -115,6 +115,6 @@ export function lockedDownBusUsers(): {
   };
 }
 
-const LOCKED_DOWN_BUS_USERS = ['admin', 'ai-worker', 'signature-stream', 'gateway'] as const;
+export const LOCKED_DOWN_BUS_USERS = ['admin', 'ai-worker', 'signature-stream', 'gateway'] as const;
 export type LockedDownBusUser = (typeof LOCKED_DOWN_BUS_USERS)[number];
 export const LOCKED_DOWN_BUS_CONFIG = path.join(REPO_ROOT, 'deploy/nats.conf');

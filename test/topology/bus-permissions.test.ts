@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { OPERATIONS } from '@promptloom/proto';
-import { NatsBus, PermanentFailure, metricsRegistry, natsStreamNames } from '@promptloom/shared';
+import { GeneratedBusKeys, NatsBus, PermanentFailure, metricsRegistry, natsStreamNames } from '@promptloom/shared';
 import { deferred, waitFor } from '@promptloom/shared/testing';
 import { AckPolicy, connect, nanos, type NatsConnection } from 'nats';
 import { capturedLogger } from '../support/captured-log';
@@ -259,6 +259,7 @@ describe('the locked-down bus', () => {
       NATS_USER: 'gateway',
       NATS_PASSWORD: 'not-the-password',
       JWT_SECRET: 'x'.repeat(48),
+      ...new GeneratedBusKeys().environmentFor('gateway'),
       PORT: '0',
     });
     expect(await gateway.exited).toBe(1);

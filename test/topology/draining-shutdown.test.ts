@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { GeneratedBusKeys } from '@promptloom/shared';
 import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
 import { deleteNamespaceStreams } from '../support/nats';
@@ -29,6 +30,7 @@ describe('gateway shutdown behind a load balancer', () => {
       HOST: '127.0.0.1',
       PORT: String(port),
       JWT_SECRET: randomBytes(48).toString('hex'),
+      ...new GeneratedBusKeys().environmentFor('gateway'),
       // The readiness delay outlasts the whole drain, so the process can only end by the drain's limit.
       SHUTDOWN_READY_DELAY_MS: '600000',
       SHUTDOWN_TIMEOUT_MS: '8000',

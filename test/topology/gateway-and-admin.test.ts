@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { GeneratedBusKeys } from '@promptloom/shared';
 import { createTestDatabase, type TestDatabase } from '@promptloom/shared/testing';
 import { newUser, requestJson } from '../support/http';
 import {
@@ -26,8 +27,10 @@ describe('gateway and admin service as separate processes on NATS and PostgreSQL
     database = await createTestDatabase();
     const [gatewayPort, adminPort] = [await freePort(), await freePort()];
     const shared = { NATS_URL: TEST_NATS_URL, BUS_NAMESPACE: namespace, HOST: '127.0.0.1' };
+    const busKeys = new GeneratedBusKeys();
     admin = startProcess('admin', 'services/admin/dist/main.js', {
       ...shared,
+      ...busKeys.environmentFor('admin'),
       DATABASE_URL: database.url,
       PORT: String(adminPort),
       ADMIN_EMAIL: 'ops@example.com',
@@ -35,6 +38,7 @@ describe('gateway and admin service as separate processes on NATS and PostgreSQL
     });
     gateway = startProcess('gateway', 'gateway/dist/main.js', {
       ...shared,
+      ...busKeys.environmentFor('gateway'),
       PORT: String(gatewayPort),
       JWT_SECRET: randomBytes(48).toString('hex'),
       BUS_REQUEST_TIMEOUT_MS: '15000',

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { describeGeneratedAdmin, ensureAdminAccount, startAdminService } from '@promptloom/admin';
 import { DomainError } from '@promptloom/proto';
-import { InProcessBus, createLogger, loadConfig } from '@promptloom/shared';
+import { GeneratedBusKeys, InProcessBus, SignedBus, createLogger, loadConfig } from '@promptloom/shared';
 import {
   runningEmbeddedDatabaseUrl,
   startEmbeddedDatabase,
@@ -34,7 +34,8 @@ async function main(): Promise<number> {
     config.DATABASE_URL ??
     (await runningEmbeddedDatabaseUrl(config.DATA_DIR)) ??
     (embedded = await startEmbeddedDatabase(config.DATA_DIR, logger)).url;
-  const bus = new InProcessBus({ requestTimeoutMs: 30_000 });
+  const inProcess = new InProcessBus({ requestTimeoutMs: 30_000 });
+  const bus = new SignedBus(inProcess, { keys: new GeneratedBusKeys().for('admin') });
   // Events stay in the outbox: the running product's own relay publishes them.
   const admin = await startAdminService({ databaseUrl, bus, logger, publishEvents: false });
   try {

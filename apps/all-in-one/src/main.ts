@@ -10,7 +10,9 @@ import { aiWorkerSettings, startAiWorker } from '@promptloom/ai-worker';
 import { createGateway, edgeSettings, gatewaySettings } from '@promptloom/gateway';
 import { signatureServiceSettings, startSignatureService } from '@promptloom/signature-stream';
 import {
+  GeneratedBusKeys,
   InProcessBus,
+  SignedBus,
   createLogger,
   createObjectStore,
   databasePoolSettings,
@@ -37,14 +39,17 @@ async function main(): Promise<void> {
     const database = await startEmbeddedDatabase(config.DATA_DIR, logger);
     const databasePool = databasePoolSettings(config);
     // With a logger, a service error is logged once (with its request id) here, as the NATS bus does distributed.
-    const bus = new InProcessBus({
-      requestTimeoutMs: config.BUS_REQUEST_TIMEOUT_MS,
-      logger: createLogger('bus', config.LOG_LEVEL),
-    });
+    const busLogger = createLogger('bus', config.LOG_LEVEL);
+    const bus = new InProcessBus({ requestTimeoutMs: config.BUS_REQUEST_TIMEOUT_MS, logger: busLogger });
+    // Each part signs what it sends with its own key, generated here: one process, nothing to configure.
+    const keys = new GeneratedBusKeys();
+    const busOf = (signer: 'gateway' | 'admin' | 'ai' | 'signature') =>
+      new SignedBus(bus, { keys: keys.for(signer), logger: busLogger, proofTtlMs: config.BUS_PROOF_TTL_MS });
+    const adminBus = busOf('admin');
     const admin = await startAdminService({
       databaseUrl: database.url,
       databasePool,
-      bus,
+      bus: adminBus,
       logger: createLogger('admin', config.LOG_LEVEL),
       signInLimits: signInLimitsOf(config),
       passwordHashing: {
@@ -57,7 +62,7 @@ async function main(): Promise<void> {
     const ai = await startAiWorker({
       databaseUrl: database.url,
       databasePool,
-      bus,
+      bus: busOf('ai'),
       logger: createLogger('ai-worker', config.LOG_LEVEL),
       ...aiWorkerSettings(config),
     });
@@ -67,13 +72,13 @@ async function main(): Promise<void> {
     const signature = await startSignatureService({
       databaseUrl: database.url,
       databasePool,
-      bus,
+      bus: busOf('signature'),
       logger: createLogger('signature-stream', config.LOG_LEVEL),
       objectStore,
       ...signatureServiceSettings(config),
     });
 
-    const firstAdmin = await ensureAdminAccount(bus, {
+    const firstAdmin = await ensureAdminAccount(adminBus, {
       email: config.ADMIN_EMAIL,
       password: config.ADMIN_PASSWORD,
     });
@@ -82,7 +87,7 @@ async function main(): Promise<void> {
 
     const draining = drainingReadiness(config.SHUTDOWN_READY_DELAY_MS);
     const gateway = await createGateway({
-      bus,
+      bus: busOf('gateway'),
       logger: createLogger('gateway', config.LOG_LEVEL),
       jwtSecret: embeddedJwtSecret(config.DATA_DIR, config.JWT_SECRET),
       ...gatewaySettings(config),

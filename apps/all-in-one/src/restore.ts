@@ -5,7 +5,15 @@ import { Client } from 'pg';
 import { startAdminService } from '@promptloom/admin';
 import { startAiWorker } from '@promptloom/ai-worker';
 import { startSignatureService } from '@promptloom/signature-stream';
-import { InProcessBus, createLogger, loadConfig, type Logger, type ObjectStore } from '@promptloom/shared';
+import {
+  GeneratedBusKeys,
+  InProcessBus,
+  SignedBus,
+  createLogger,
+  loadConfig,
+  type Logger,
+  type ObjectStore,
+} from '@promptloom/shared';
 import { openBackupTarget } from './backup/backup-target';
 import { restoreObjects } from './backup/copy-objects';
 import { handOverToSchemaOwners } from './backup/hand-over-ownership';
@@ -58,10 +66,19 @@ async function main(): Promise<number> {
 /** Every service's migrations, as at its start: the schemas exist and are this release's. */
 async function migrate(databaseUrl: string, objectStore: ObjectStore, logger: Logger): Promise<void> {
   const bus = new InProcessBus({ requestTimeoutMs: 30_000 });
+  const keys = new GeneratedBusKeys();
+  const busOf = (signer: 'admin' | 'ai' | 'signature') => new SignedBus(bus, { keys: keys.for(signer) });
   const services = [
-    await startAdminService({ databaseUrl, bus, logger, publishEvents: false }),
-    await startAiWorker({ databaseUrl, bus, logger, provider: {}, publishEvents: false, consumeJobs: false }),
-    await startSignatureService({ databaseUrl, bus, logger, objectStore }),
+    await startAdminService({ databaseUrl, bus: busOf('admin'), logger, publishEvents: false }),
+    await startAiWorker({
+      databaseUrl,
+      bus: busOf('ai'),
+      logger,
+      provider: {},
+      publishEvents: false,
+      consumeJobs: false,
+    }),
+    await startSignatureService({ databaseUrl, bus: busOf('signature'), logger, objectStore }),
   ];
   for (const service of services) await service.stop();
   await bus.close();

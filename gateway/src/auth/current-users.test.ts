@@ -1,6 +1,7 @@
 import { accountEvents, accountOperations, type PublicUser } from '@promptloom/proto';
 import { randomUUID } from 'node:crypto';
 import { InProcessBus, LiveSessions, handle, type Bus } from '@promptloom/shared';
+import { signedBuses } from '@promptloom/shared/testing';
 import { CurrentUsers } from './current-users';
 
 const user = (id: number, status: PublicUser['status'] = 'Active'): PublicUser => ({
@@ -23,8 +24,9 @@ async function until(done: () => boolean) {
 }
 
 async function setup(ttlMs = 60_000) {
-  const bus = new InProcessBus();
-  await handle(bus, accountOperations.getUser, async ({ id }) => ({ user: user(id) }));
+  const buses = signedBuses(new InProcessBus());
+  await handle(buses.admin, accountOperations.getUser, async ({ id }) => ({ user: user(id) }));
+  const bus = buses.gateway;
   const users = new CurrentUsers(bus, ttlMs);
   await users.watch(new LiveSessions(bus, ttlMs));
   return { bus, users };

@@ -1,2 +1,3 @@
 export * from './policy';
 export * from './operation-access';
+export * from './operation-callers';

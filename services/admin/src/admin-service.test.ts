@@ -1,18 +1,23 @@
 import { accountEvents, accountOperations, DomainError, type PublicUser } from '@promptloom/proto';
-import { InProcessBus, call, createLogger, onEvent } from '@promptloom/shared';
-import { createTestDatabase, waitFor, type TestDatabase } from '@promptloom/shared/testing';
+import { InProcessBus, call, createLogger, onEvent, type SignedBus } from '@promptloom/shared';
+import { createTestDatabase, signedBuses, waitFor, type TestDatabase } from '@promptloom/shared/testing';
 import { startAdminService, type RunningService } from './admin-service';
 import { ensureAdminAccount } from './first-admin';
 
 const logger = createLogger('admin-test', 'silent');
 let database: TestDatabase;
-let bus: InProcessBus;
+/** The gateway's view: requests as the gateway sends them. */
+let bus: SignedBus;
+/** The admin service's own view: what it calls itself (ensureAdmin). */
+let adminBus: SignedBus;
 let service: RunningService;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  bus = new InProcessBus();
-  service = await startAdminService({ databaseUrl: database.url, bus, logger });
+  const buses = signedBuses(new InProcessBus());
+  bus = buses.gateway;
+  adminBus = buses.admin;
+  service = await startAdminService({ databaseUrl: database.url, bus: adminBus, logger });
 });
 afterAll(async () => {
   await service.stop();
@@ -47,7 +52,7 @@ describe('admin service: accounts', () => {
   });
 
   it('creates the first admin once, with a generated password when none is given', async () => {
-    const first = await ensureAdminAccount(bus, { email: 'first.admin@example.com' });
+    const first = await ensureAdminAccount(adminBus, { email: 'first.admin@example.com' });
     expect(first.created).toBe(true);
     expect(first.user?.role_type).toBe('Admin');
     expect(first.generatedPassword).toEqual(expect.any(String));
@@ -58,12 +63,12 @@ describe('admin service: accounts', () => {
     });
     expect(login.user.role_type).toBe('Admin');
 
-    const again = await ensureAdminAccount(bus, {
+    const again = await ensureAdminAccount(adminBus, {
       email: 'second.admin@example.com',
       password: 'password-two',
     });
     expect(again).toEqual({ created: false, user: null });
-    const added = await ensureAdminAccount(bus, {
+    const added = await ensureAdminAccount(adminBus, {
       email: 'third.admin@example.com',
       password: 'pw-three!',
       always: true,
@@ -82,8 +87,9 @@ describe('admin service: accounts', () => {
   });
 
   it('starts again on the same database: migrations already applied are not applied twice', async () => {
-    const otherBus = new InProcessBus();
-    const again = await startAdminService({ databaseUrl: database.url, bus: otherBus, logger });
+    const other = signedBuses(new InProcessBus());
+    const otherBus = other.gateway;
+    const again = await startAdminService({ databaseUrl: database.url, bus: other.admin, logger });
     const login = await call(otherBus, accountOperations.login, {
       email: 'grace.events@example.com',
       password: 'a long enough password',

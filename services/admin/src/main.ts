@@ -7,6 +7,7 @@ import { signInLimitsOf } from './users/sign-in-limits';
 /** The admin service as its own process (distributed mode); creates the first admin if there is none. */
 runServiceProcess({
   name: 'admin',
+  signer: 'admin',
   defaultPort: 4101,
   start: async ({ config, bus, logger }) => {
     const service = await startAdminService({

@@ -6,6 +6,7 @@ import { aiWorkerSettings } from './worker-settings';
 /** The AI worker as its own process (distributed mode). */
 runServiceProcess({
   name: 'ai-worker',
+  signer: 'ai',
   defaultPort: 4102,
   start: ({ config, bus, logger }) =>
     startAiWorker({

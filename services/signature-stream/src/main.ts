@@ -6,6 +6,7 @@ import { signatureServiceSettings } from './service-settings';
 /** The signature and stream service as its own process (distributed mode). */
 runServiceProcess({
   name: 'signature-stream',
+  signer: 'signature',
   defaultPort: 4103,
   start: async ({ config, bus, logger }) =>
     startSignatureService({

@@ -5,37 +5,60 @@ import path from 'node:path';
 import {
   DomainError,
   accountEvents,
+  sessionOperations,
   signatureEvents,
   signatureOperations,
   streamOperations,
   type PayloadOf,
   type RequestContext,
 } from '@promptloom/proto';
-import { DiskObjectStore, InProcessBus, call, callWith, createLogger, onEvent } from '@promptloom/shared';
-import { createTestDatabase, waitFor, type TestDatabase } from '@promptloom/shared/testing';
+import {
+  DiskObjectStore,
+  InProcessBus,
+  call,
+  callWith,
+  createLogger,
+  handle,
+  onEvent,
+  type SignedBus,
+} from '@promptloom/shared';
+import { createTestDatabase, signedBuses, waitFor, type TestDatabase } from '@promptloom/shared/testing';
 import { startSignatureService, type RunningSignatureService } from './signature-service';
 import { photoJpeg, TEXT_FILE } from './testing';
 
 const logger = createLogger('signature-test', 'silent');
 let database: TestDatabase;
-let bus: InProcessBus;
+/** The gateway's view of the bus: requests signed as the gateway signs them. */
+let bus: SignedBus;
 let service: RunningSignatureService;
 let objects: DiskObjectStore;
 let objectsFolder: string;
 const changes: PayloadOf<typeof signatureEvents.signatureChanged>[] = [];
 
-const as = (userId: number, role = 'user'): { context: RequestContext } => ({
-  context: { actor: { userId, role } },
+/** User 1 is the admin; every session holds (the admin service's answer is stubbed below). */
+const SESSION = randomUUID();
+const as = (userId: number, role = userId === 1 ? 'Admin' : 'user'): { context: RequestContext } => ({
+  context: { actor: { userId, role, sessionId: SESSION, sessionVersion: 1 } },
 });
 const SIX = ['Aurora', 'Dusk', 'Ember', 'Frost', 'Glow', 'Haze'];
 const OTHER_SIX = ['Iris', 'Jade', 'Kelp', 'Lumen', 'Moss', 'Nova'];
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  bus = new InProcessBus();
+  const buses = signedBuses(new InProcessBus());
+  bus = buses.gateway;
+  await handle(buses.admin, sessionOperations.state, async ({ userId }) => ({
+    user: { role: userId === 1 ? 'Admin' : 'user', status: 'Active', sessionVersion: 1 },
+    revoked: false,
+  }));
   objectsFolder = await mkdtemp(path.join(tmpdir(), 'promptloom-signature-'));
   objects = new DiskObjectStore(objectsFolder);
-  service = await startSignatureService({ databaseUrl: database.url, bus, logger, objectStore: objects });
+  service = await startSignatureService({
+    databaseUrl: database.url,
+    bus: buses.signature,
+    logger,
+    objectStore: objects,
+  });
   await onEvent(bus, signatureEvents.signatureChanged, async (payload) => void changes.push(payload));
 });
 afterAll(async () => {

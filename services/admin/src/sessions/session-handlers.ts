@@ -45,7 +45,7 @@ export class SessionHandlers {
   async logout(request: Logout, context: RequestContext): Promise<{ ended: boolean }> {
     const actor = requireOwnedAccess(context.actor, 'write', request.userId);
     if (
-      actor.sessionId &&
+      !actor.sessionId ||
       !isSessionLive(actor, await this.state({ userId: actor.userId, sessionId: actor.sessionId }))
     )
       throw new DomainError('UNAUTHENTICATED', SESSION_ENDED_MESSAGE);

@@ -24,10 +24,12 @@ export class AdminGuard {
     const actor = requireAdminOperation(context.actor);
     const user = await this.em().findOne(User, { id: actor.userId });
     requireAdminOperation(actor, user?.status === 'Active' ? user.roleType : null);
-    if (actor.sessionId !== undefined) {
-      const state = await this.sessions.state({ userId: actor.userId, sessionId: actor.sessionId });
-      if (!isSessionLive(actor, state)) throw new DomainError('UNAUTHENTICATED', SESSION_ENDED_MESSAGE);
-    }
+    // Every user acts in a session: an actor without one is refused, never taken for an internal caller.
+    const state = actor.sessionId
+      ? await this.sessions.state({ userId: actor.userId, sessionId: actor.sessionId })
+      : null;
+    if (!state || !isSessionLive(actor, state))
+      throw new DomainError('UNAUTHENTICATED', SESSION_ENDED_MESSAGE);
     return user!;
   }
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sessionEvents, sessionOperations, type SessionState } from '@promptloom/proto';
 import { InProcessBus, handle } from '../bus';
+import { signedBuses } from '../testing/signed-buses';
 import { waitFor } from '../testing/wait-for';
 import { LiveSessions, type SessionEnded } from './live-sessions';
 
@@ -13,11 +14,12 @@ describe('LiveSessions', () => {
 
   beforeAll(async () => {
     bus = new InProcessBus();
-    await handle(bus, sessionOperations.state, async () => {
+    const buses = signedBuses(bus);
+    await handle(buses.admin, sessionOperations.state, async () => {
       asked += 1;
       return stored;
     });
-    sessions = new LiveSessions(bus, 5_000);
+    sessions = new LiveSessions(buses.ai, 5_000);
     await sessions.watch();
     sessions.onEnded((event) => ended.push(event));
   });
@@ -33,9 +35,10 @@ describe('LiveSessions', () => {
     sessionVersion,
   });
 
-  it('has nothing to check for a caller without a session (an internal caller on the bus)', async () => {
+  it('takes no actor without a session for an internal caller: a user always acts in a session', async () => {
     const before = asked;
-    await expect(sessions.isLive({ userId: 7, role: 'user' })).resolves.toBe(true);
+    await expect(sessions.isLive({ userId: 7, role: 'user' })).resolves.toBe(false);
+    expect(sessions.isLiveNow({ userId: 7, role: 'Admin' })).toBe(false);
     expect(asked).toBe(before);
   });
 

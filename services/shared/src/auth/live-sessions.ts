@@ -69,9 +69,9 @@ export class LiveSessions {
     for (const key of this.cache.keys()) if (key.startsWith(`${userId}:`)) this.cache.delete(key);
   }
 
-  /** true when the actor's session holds. An actor without a session (an internal caller) has none to check. */
+  /** true when the actor's session holds. A user always has one: an actor without a session is never live. */
   async isLive(actor: Actor, now = Date.now()): Promise<boolean> {
-    if (actor.sessionId === undefined) return true;
+    if (actor.sessionId === undefined) return false;
     return isSessionLive(actor, await this.state(actor.userId, actor.sessionId, now));
   }
 
@@ -80,7 +80,7 @@ export class LiveSessions {
    * asks `isLive`. Spares the common request its promises.
    */
   isLiveNow(actor: Actor, now = Date.now()): boolean | undefined {
-    if (actor.sessionId === undefined) return true;
+    if (actor.sessionId === undefined) return false;
     const kept = this.cache.get(`${actor.userId}:${actor.sessionId}`);
     if (!kept || kept.until <= now || kept.settled === undefined) return undefined;
     return isSessionLive(actor, kept.settled);

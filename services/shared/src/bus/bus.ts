@@ -75,9 +75,29 @@ export interface RequestOptions {
   /** Default: the bus's own default (5 s unless configured). */
   timeoutMs?: number;
   context?: RequestContext;
+  /** Signs the request once its payload is encoded, exactly as it travels (set by a SignedBus, bus/trust). */
+  prove?: (body: string) => RequestProofs;
 }
 
-export type RequestHandler = (payload: unknown, context: RequestContext) => Promise<unknown>;
+/** The signed statements a request carries with it (bus/trust); the bus only transports them. */
+export interface RequestProofs {
+  /** The sender's statement: who sends which payload to which subject, until when. */
+  sender?: string;
+  /** The gateway's statement of the user a service calls for, forwarded from the request it is handling. */
+  actor?: string;
+}
+
+/** A request as it arrived: its payload exactly as sent (the sender signed it) and the statements that came with it. */
+export interface ReceivedRequest {
+  body: string;
+  proofs: RequestProofs;
+}
+
+export type RequestHandler = (
+  payload: unknown,
+  context: RequestContext,
+  received: ReceivedRequest,
+) => Promise<unknown>;
 
 export interface PublishOptions {
   id: string;

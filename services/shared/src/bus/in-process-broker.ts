@@ -1,5 +1,5 @@
 import { type RequestContext } from '@promptloom/proto';
-import { subjectMatches } from './bus';
+import { subjectMatches, type RequestProofs } from './bus';
 import { DEFAULT_JOB_ACK_WAIT_MS, DUPLICATE_WINDOW_MS, EVENT_ACK_WAIT_MS } from './bus-defaults';
 import { silentBusLogger, type BusLogger } from './bus-logger';
 import { DeliveryQueue, type DeliverySettings } from './delivery-queue';
@@ -9,7 +9,12 @@ import { InProcessDeadLetters } from './in-process-dead-letters';
 import { type TraceCarrier } from '../tracing/trace-carrier';
 
 /** Answers one request: payload and reply are JSON text (the reply a ReplyEnvelope); never rejects. */
-export type Responder = (payload: string, context: RequestContext, trace: TraceCarrier) => Promise<string>;
+export type Responder = (
+  payload: string,
+  context: RequestContext,
+  trace: TraceCarrier,
+  proofs: RequestProofs,
+) => Promise<string>;
 
 export interface StoredJob {
   id: string;

@@ -100,7 +100,8 @@ export class InProcessBus implements Bus {
         timer = setTimeout(() => resolve(undefined), timeoutMs);
       });
       try {
-        const replies = responders.map((respond) => respond(body, context, trace));
+        const proofs = options.prove?.(body) ?? {};
+        const replies = responders.map((respond) => respond(body, context, trace, { ...proofs }));
         const reply = await Promise.race([...replies, timedOut]);
         if (reply === undefined) throw requestTimedOut(subject, timeoutMs);
         return readReply(subject, reply);
@@ -114,7 +115,7 @@ export class InProcessBus implements Bus {
     this.assertOpen();
     assertSubject(subject);
     const inFlight = new InFlight();
-    const remove = this.broker.addResponder(subject, queue, (payload, context, trace) =>
+    const remove = this.broker.addResponder(subject, queue, (payload, context, trace, proofs) =>
       inFlight.track(
         // Answer on a later tick, as a network would: the caller never runs the handler synchronously.
         Promise.resolve().then(() =>
@@ -122,7 +123,7 @@ export class InProcessBus implements Bus {
             answerRequest(
               subject,
               handler,
-              () => ({ payload, context: copyRequestContext(context) }),
+              () => ({ payload, context: copyRequestContext(context), proofs }),
               this.logger,
             ),
           ),

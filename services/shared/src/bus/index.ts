@@ -7,3 +7,4 @@ export { PermanentFailure } from './job-retries';
 export { type BusLogger } from './bus-logger';
 export { natsStreamNames, type NatsStreamNames } from './nats-names';
 export { REQUEST_INTERRUPTED_MESSAGE, RequestInterrupted } from './bus-errors';
+export * from './trust';

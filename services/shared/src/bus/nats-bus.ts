@@ -57,10 +57,10 @@ import {
   contextFromHeaders,
   contextHeaders,
   decodeText,
-  encodeJsonBytes,
   encodeText,
   messageIdOf,
   requestContextFromHeaders,
+  proofsFromHeaders,
   requestHeaders,
   traceFromHeaders,
 } from './nats-codec';
@@ -180,9 +180,10 @@ export class NatsBus implements Bus {
     return tracedSend('nats', 'request', subject, async (trace) => {
       let reply: Msg;
       try {
-        const sent = this.nc.request(this.names.subject(subject), encodeJsonBytes(payload), {
+        const body = encodePayload(payload);
+        const sent = this.nc.request(this.names.subject(subject), encodeText(body), {
           timeout,
-          headers: requestHeaders(options.context, trace),
+          headers: requestHeaders(options.context, trace, options.prove?.(body)),
         });
         reply = await this.untilDisconnected(subject, sent);
       } catch (error) {
@@ -520,7 +521,11 @@ export class NatsBus implements Bus {
       answerRequest(
         subject,
         handler,
-        () => ({ payload: decodeText(msg.data), context: requestContextFromHeaders(msg.headers) }),
+        () => ({
+          payload: decodeText(msg.data),
+          context: requestContextFromHeaders(msg.headers),
+          proofs: proofsFromHeaders(msg.headers),
+        }),
         this.logger,
       ),
     );

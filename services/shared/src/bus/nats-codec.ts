@@ -1,4 +1,5 @@
 import { type RequestContext } from '@promptloom/proto';
+import { type RequestProofs } from './bus';
 import { headers, type MsgHdrs } from 'nats';
 import { readTraceCarrier, TRACE_HEADERS, type TraceCarrier } from '../tracing/trace-carrier';
 import { encodePayload } from './payload-json';
@@ -9,6 +10,9 @@ export const REQUEST_ID_HEADER = 'x-request-id';
 export const ACTOR_HEADER = 'x-actor';
 /** Requests only: the caller's Idempotency-Key (README "Retrying a write safely"). */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+/** Header names of a request's signed statements (bus/trust). */
+export const SENDER_PROOF_HEADER = 'x-sender-proof';
+export const ACTOR_PROOF_HEADER = 'x-actor-proof';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -50,15 +54,28 @@ export function contextFromHeaders(carried: MsgHdrs | undefined): RequestContext
   return readContext(carried?.get(REQUEST_ID_HEADER), actor);
 }
 
-/** A request's headers: its context, with its Idempotency-Key, which events and jobs never carry. */
-export function requestHeaders(context: RequestContext | undefined, trace: TraceCarrier): MsgHdrs {
+/** A request's headers: its context, its Idempotency-Key (which events and jobs never carry) and signed statements. */
+export function requestHeaders(
+  context: RequestContext | undefined,
+  trace: TraceCarrier,
+  proofs: RequestProofs | undefined,
+): MsgHdrs {
   const carried = contextHeaders(context, trace);
   if (context?.idempotencyKey) carried.set(IDEMPOTENCY_KEY_HEADER, context.idempotencyKey);
+  if (proofs?.sender) carried.set(SENDER_PROOF_HEADER, proofs.sender);
+  if (proofs?.actor) carried.set(ACTOR_PROOF_HEADER, proofs.actor);
   return carried;
 }
 
 export function requestContextFromHeaders(carried: MsgHdrs | undefined): RequestContext {
   return readRequestContext(contextFromHeaders(carried), carried?.get(IDEMPOTENCY_KEY_HEADER));
+}
+
+export function proofsFromHeaders(carried: MsgHdrs | undefined): RequestProofs {
+  return {
+    sender: carried?.get(SENDER_PROOF_HEADER) || undefined,
+    actor: carried?.get(ACTOR_PROOF_HEADER) || undefined,
+  };
 }
 
 /** The sender's trace context, if a well-formed one came with the message. */

@@ -6,7 +6,7 @@ import {
   type WireError,
 } from '@promptloom/proto';
 import { z } from 'zod';
-import { type RequestHandler } from './bus';
+import { type RequestHandler, type RequestProofs } from './bus';
 import { type BusLogger } from './bus-logger';
 import { decodePayload } from './payload-json';
 
@@ -35,15 +35,15 @@ const ReplyEnvelopeSchema = z.discriminatedUnion('ok', [
 export async function answerRequest(
   subject: string,
   handler: RequestHandler,
-  readRequest: () => { payload: string; context: RequestContext },
+  readRequest: () => { payload: string; context: RequestContext; proofs: RequestProofs },
   logger: BusLogger,
 ): Promise<string> {
   const started = Date.now();
   let requestId: string | undefined;
   try {
-    const { payload, context } = readRequest();
+    const { payload, context, proofs } = readRequest();
     requestId = context.requestId;
-    const data: unknown = await handler(decodePayload(payload), context);
+    const data: unknown = await handler(decodePayload(payload), context, { body: payload, proofs });
     logger.debug?.({ subject, requestId, durationMs: Date.now() - started }, 'Request answered');
     return JSON.stringify({ ok: true, data } satisfies ReplyEnvelope);
   } catch (error) {

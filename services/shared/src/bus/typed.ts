@@ -23,6 +23,7 @@ import { mapDatabaseUnavailable } from '../db/database-errors';
 import { PermanentFailure } from './job-retries';
 import { idempotencyKeysOf } from '../idempotency/idempotent-answers';
 import { answerOnce, outsideIdempotentCall } from '../idempotency/idempotent-call';
+import { SignedBus } from './trust/signed-bus';
 
 /** Calls an operation: the request is validated before it leaves, the reply checked when it arrives. */
 export function call<O extends Operation>(
@@ -66,6 +67,10 @@ export function handle<O extends Operation>(
   operation: O,
   handler: (request: ParsedRequestOf<O>, context: RequestContext) => Promise<ResponseOf<O>>,
 ): Promise<Unsubscribe> {
+  // A service answers only what it can verify: its SignedBus checks every request before this handler runs.
+  if (!(bus instanceof SignedBus)) {
+    return Promise.reject(new Error(`${operation.subject}: services answer through a SignedBus (bus/trust)`));
+  }
   return bus.serve(operation.subject, `svc.${operation.service}`, (payload, context) =>
     withLogContext(context, () =>
       measureBusRequest(operation.subject, 'handle', async () => {

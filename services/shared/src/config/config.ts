@@ -14,6 +14,23 @@ const url = (protocols: RegExp, example: string) =>
     .regex(protocols, { error: `must be a URL like ${example}` })
     .optional();
 
+/** An Ed25519 key as `npm run keys` prints it: 32 bytes, base64url. */
+const RAW_KEY = /^[A-Za-z0-9_-]{43}$/;
+const rawKey = z
+  .string()
+  .regex(RAW_KEY, { error: 'must be a key as `npm run keys` prints it (43 characters)' });
+/** BUS_PUBLIC_KEYS_*: one signer's public keys, comma-separated (two while a key is being rotated). */
+const publicKeys = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((key) => key.trim())
+      .filter((key) => key !== ''),
+  )
+  .pipe(z.array(rawKey).min(1, { error: 'must list at least one public key' }))
+  .optional();
+
 const NATS_SERVER = /^(nats|tls|wss?):\/\/[^\s,]+$/;
 /** NATS_URL: one server URL or several separated by commas (a cluster's seed list), as a list. */
 const natsServers = z
@@ -86,6 +103,15 @@ export const configSchema = z.object({
     .regex(/^[A-Za-z0-9-]+$/, { error: 'may hold only letters, digits and -' })
     .optional(),
   BUS_REQUEST_TIMEOUT_MS: positiveInt(5000),
+  // The signed actor (README "Security"): this process's private key and every signer's public keys; the embedded
+  // product generates its own at start.
+  BUS_PRIVATE_KEY: rawKey.optional(),
+  BUS_PUBLIC_KEYS_GATEWAY: publicKeys,
+  BUS_PUBLIC_KEYS_ADMIN: publicKeys,
+  BUS_PUBLIC_KEYS_AI: publicKeys,
+  BUS_PUBLIC_KEYS_SIGNATURE: publicKeys,
+  /** How long a request's signed statement holds; a statement seen again within it is refused as a replay. */
+  BUS_PROOF_TTL_MS: positiveInt(30_000),
   /** On SIGTERM /readyz answers 503 this long before the listener closes, so a balancer stops sending first. */
   SHUTDOWN_READY_DELAY_MS: z.coerce.number().int().min(0).default(0),
   /** The whole drain (readiness delay, in-flight work, connections); past it the process exits anyway. */

@@ -3,18 +3,21 @@ import { z } from 'zod';
 import { DomainError, defineOperation } from '@promptloom/proto';
 import { InProcessBus, call, handle, measuredJobHandler } from '../bus';
 import { createLogger, currentLogFields, withLogContext, type Logger } from '../logging';
-import { deferred } from '../testing';
+import { deferred, signedBuses } from '../testing';
 import { metricsText } from './registry';
 
 /** Request ids reach the logs of whoever handles a request, and calls, answers and jobs are counted. */
 describe('request-scoped logs and metrics on the bus helpers', () => {
   const echo = defineOperation('admin', 'observabilityEcho', z.object({ word: z.string() }), z.string());
   let bus: InProcessBus;
+  /** The test's own operations: only the gateway calls them. */
+  let buses: ReturnType<typeof signedBuses>;
   let lines: Array<Record<string, unknown>>;
   let logger: Logger;
 
   beforeEach(() => {
     bus = new InProcessBus();
+    buses = signedBuses(bus, { callers: () => ['gateway'] });
     lines = [];
     const sink = new Writable({
       write(chunk: Buffer, _encoding, done) {
@@ -27,12 +30,12 @@ describe('request-scoped logs and metrics on the bus helpers', () => {
   afterEach(() => bus.close());
 
   it("tags a service's log lines with the caller's request id and actor", async () => {
-    await handle(bus, echo, async ({ word }) => {
+    await handle(buses.admin, echo, async ({ word }) => {
       logger.info({ word }, 'handling');
       return word;
     });
     const context = { requestId: 'req-abc-123', actor: { userId: 7, role: 'user' } };
-    await expect(call(bus, echo, { word: 'hi' }, { context })).resolves.toBe('hi');
+    await expect(call(buses.gateway, echo, { word: 'hi' }, { context })).resolves.toBe('hi');
     logger.info('after the request');
     expect(lines[0]).toMatchObject({ msg: 'handling', requestId: 'req-abc-123', userId: 7 });
     expect(lines[1]).not.toHaveProperty('requestId');
@@ -45,12 +48,12 @@ describe('request-scoped logs and metrics on the bus helpers', () => {
       z.object({ word: z.string() }),
       z.string(),
     );
-    await handle(bus, counted, async ({ word }) => {
+    await handle(buses.admin, counted, async ({ word }) => {
       if (word === 'bad') throw new DomainError('NOT_FOUND', 'No such word.');
       return word;
     });
-    await call(bus, counted, { word: 'ok' });
-    await expect(call(bus, counted, { word: 'bad' })).rejects.toThrow('No such word.');
+    await call(buses.gateway, counted, { word: 'ok' });
+    await expect(call(buses.gateway, counted, { word: 'bad' })).rejects.toThrow('No such word.');
     const text = await metricsText();
     const subject = 'subject="svc.admin.observabilityCount"';
     expect(text).toContain(`bus_requests_total{${subject},side="call",outcome="ok"} 1`);

@@ -1,4 +1,5 @@
-import { NatsBus, natsConnectionSettings } from '../bus';
+import { type BusSigner } from '@promptloom/proto';
+import { NatsBus, SignedBus, busKeysFromConfig, natsConnectionSettings } from '../bus';
 import { loadConfig, requireSettings, type Config } from '../config';
 import {
   drainingReadiness,
@@ -27,19 +28,23 @@ export interface StartedService {
 export function runServiceProcess(options: {
   /** The process name in logs and on the NATS connection: 'admin', 'ai-worker', 'signature-stream'. */
   name: string;
+  /** Who the service signs its own bus requests as (BUS_PRIVATE_KEY is this signer's). */
+  signer: BusSigner;
   defaultPort: number;
-  start(context: { config: ServiceProcessConfig; bus: NatsBus; logger: Logger }): Promise<StartedService>;
+  start(context: { config: ServiceProcessConfig; bus: SignedBus; logger: Logger }): Promise<StartedService>;
 }): void {
   const logger = createLogger(options.name, process.env.LOG_LEVEL ?? 'info');
   const run = async () => {
     const config = requireSettings(loadConfig(), ['DATABASE_URL', 'NATS_URL'], `to run ${options.name}`);
-    const bus = await NatsBus.connect({
+    const keys = busKeysFromConfig(config, options.signer);
+    const nats = await NatsBus.connect({
       ...natsConnectionSettings(config),
       namespace: config.BUS_NAMESPACE,
       requestTimeoutMs: config.BUS_REQUEST_TIMEOUT_MS,
       name: options.name,
       logger,
     });
+    const bus = new SignedBus(nats, { keys, logger, proofTtlMs: config.BUS_PROOF_TTL_MS });
     const service = await options.start({ config, bus, logger });
     const draining = drainingReadiness(config.SHUTDOWN_READY_DELAY_MS);
     const health = await startHealthServer({
