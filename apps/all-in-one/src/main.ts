@@ -16,6 +16,7 @@ import {
   databasePoolSettings,
   drainingReadiness,
   exitOnStartupFailure,
+  limitStoreSettings,
   loadConfig,
   shutdownOnSignals,
   shutdownTracing,
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
       bus,
       logger: createLogger('admin', config.LOG_LEVEL),
       signInLimits: signInLimitsOf(config),
+      limitStore: limitStoreSettings(config),
       passwordHashing: {
         threads: config.PASSWORD_HASH_THREADS,
         queue: config.PASSWORD_HASH_QUEUE,
