@@ -1,5 +1,4 @@
 import {
-  DEFAULT_HASHING_LIMITS,
   HASHING_BUSY_MESSAGE,
   configurePasswordHashing,
   holdPasswordHashing,
@@ -7,7 +6,7 @@ import {
 } from '@promptloom/admin';
 import { waitFor } from '@promptloom/shared/testing';
 import { requestJson } from '../support/http';
-import { startTestProduct, type TestProduct } from '../support/embedded-product';
+import { TEST_PASSWORD_HASHING, startTestProduct, type TestProduct } from '../support/embedded-product';
 import { signUp, type SignedIn } from '../signature/signature-helpers';
 
 // The pool is held busy by the test (holdPasswordHashing) rather than by slow hashes: logins stay queued for as long
@@ -25,7 +24,7 @@ afterEach(async () => {
   release?.();
   release = null;
   await waitFor(() => passwordHashingState().running === 0, 'the hashing pool to empty');
-  configurePasswordHashing(DEFAULT_HASHING_LIMITS);
+  configurePasswordHashing(TEST_PASSWORD_HASHING);
 });
 afterAll(() => product.stop());
 
@@ -37,11 +36,17 @@ const wrongLogin = () =>
   });
 
 describe('password hashing never stalls the server', () => {
-  it('answers /healthz and another user while 16 logins wait for the hashing pool', async () => {
+  it('answers /healthz and another user while logins wait for the hashing pool', async () => {
     configurePasswordHashing(LIMITS);
     release = holdPasswordHashing(LIMITS.threads);
-    const logins = Array.from({ length: 16 }, wrongLogin);
-    await waitFor(() => passwordHashingState().waiting === 16, 'the 16 logins to queue for the pool');
+    let answered = 0;
+    const logins = Array.from({ length: 16 }, () => wrongLogin().finally(() => (answered += 1)));
+    // Those expected to wait past maxWaitMs (from the machine's recent hash times) are refused at once.
+    await waitFor(
+      () => passwordHashingState().waiting > 0 && passwordHashingState().waiting + answered === 16,
+      'the 16 logins to queue for the pool or be refused',
+    );
+    const waiting = passwordHashingState().waiting;
 
     const health = await requestJson(product.baseUrl, 'GET', '/healthz');
     expect(health.status).toBe(200);
@@ -53,7 +58,7 @@ describe('password hashing never stalls the server', () => {
     );
     expect(otherUsersList.status).toBe(200);
     // Both were answered while every login was still queued behind the held pool.
-    expect(passwordHashingState()).toEqual({ running: LIMITS.threads, waiting: 16 });
+    expect(passwordHashingState()).toEqual({ running: LIMITS.threads, waiting });
 
     release();
     release = null;
@@ -70,8 +75,8 @@ describe('password hashing never stalls the server', () => {
     let answered = 0;
     const logins = Array.from({ length: 60 }, () => wrongLogin().finally(() => (answered += 1)));
     await waitFor(
-      () => answered === 56 && passwordHashingState().waiting === 4,
-      'four logins queued and the other 56 answered',
+      () => answered >= 56 && answered + passwordHashingState().waiting === 60,
+      'at most four logins queued and the others answered',
     );
 
     release();
@@ -79,12 +84,12 @@ describe('password hashing never stalls the server', () => {
     const answers = await Promise.all(logins);
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status !== 422 && status !== 429)).toEqual([]);
-    // The pool held one place and queued four: the other 56 were refused without waiting.
+    // The pool held one place and queued at most four: the others were refused without waiting.
     const refused = answers.filter((answer) => answer.status === 429);
     expect(refused.length).toBeGreaterThanOrEqual(56);
     for (const answer of refused) {
       expect(answer.body.message).toBe(HASHING_BUSY_MESSAGE);
-      expect(answer.headers.get('retry-after')).toBe('1');
+      expect(Number(answer.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     }
     expect(passwordHashingState()).toEqual({ running: 0, waiting: 0 });
     expect((await wrongLogin()).status).toBe(422);

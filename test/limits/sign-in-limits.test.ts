@@ -1,4 +1,4 @@
-import { newUser, requestJson, graphql } from '../support/http';
+import { newUser, requestJson } from '../support/http';
 import { capturedLogger } from '../support/captured-log';
 import { startTestProduct, type TestProduct } from '../support/embedded-product';
 import { runSql } from '../support/sql';
@@ -40,24 +40,40 @@ function expectRetryAfter(response: { headers: Headers; body: { retry_after?: nu
 describe('failed sign-ins per account', () => {
   it('locks the account after the configured failures with a 429, Retry-After and a clear message', async () => {
     const { email, password } = await account();
-    for (let attempt = 1; attempt <= 3; attempt += 1) {
-      const wrong = await login(newAddress(), email, 'wrong password');
+    const guessers = [newAddress(), newAddress(), newAddress()];
+    for (const ip of guessers) {
+      const wrong = await login(ip, email, 'wrong password');
       expect(wrong.status).toBe(422);
     }
-    // Locked even with the right password, and from any address.
-    const locked = await login(newAddress(), email, password);
+    // Locked even with the right password, for every address that has been guessing (at this account or another).
+    const locked = await login(guessers[0]!, email, password);
     expect(locked.status).toBe(429);
     expect(locked.body.message).toMatch(/^Too many failed sign-in attempts for this account\. It is locked/);
     expectRetryAfter(locked, 3600);
+    const guessedElsewhere = newAddress();
+    expect((await login(guessedElsewhere, `nobody.${Date.now()}@example.com`, 'guess')).status).toBe(422);
+    expect((await login(guessedElsewhere, email, password)).status).toBe(429);
 
-    const overGraphql = await graphql(
-      product.baseUrl,
-      'mutation($input: LoginInput!) { login(input: $input) { accessToken } }',
-      { input: { email, password } },
-    );
+    const overGraphql = await requestJson(product.baseUrl, 'POST', '/graphql', {
+      headers: { 'x-forwarded-for': guessers[1]! },
+      body: {
+        query: 'mutation($input: LoginInput!) { login(input: $input) { accessToken } }',
+        variables: { input: { email, password } },
+      },
+    });
     expect(overGraphql.body.errors?.[0]?.extensions).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
     expect(overGraphql.body.errors?.[0]?.extensions?.retryAfter).toBeGreaterThan(0);
     expect(overGraphql.body.errors?.[0]?.message).toMatch(/locked/);
+  });
+
+  it('does not lock the owner out: the right password from an address that has not been guessing signs in', async () => {
+    const { email, password } = await account();
+    for (let attempt = 1; attempt <= 3; attempt += 1)
+      expect((await login(newAddress(), email, 'wrong password')).status).toBe(422);
+
+    const owner = await login(newAddress(), email, password);
+    expect(owner.status).toBe(200);
+    expect(owner.body.user.email).toBe(email);
   });
 
   it('a successful sign-in clears the account’s failures', async () => {
@@ -74,9 +90,20 @@ describe('failed sign-ins per account', () => {
   it('leaves other accounts alone', async () => {
     const locked = await account();
     const other = await account();
-    for (let attempt = 1; attempt <= 3; attempt += 1) await login(newAddress(), locked.email, 'nope');
-    expect((await login(newAddress(), locked.email, locked.password)).status).toBe(429);
+    const guesser = newAddress();
+    for (let attempt = 1; attempt <= 3; attempt += 1) await login(guesser, locked.email, 'nope');
+    expect((await login(guesser, locked.email, locked.password)).status).toBe(429);
     expect((await login(newAddress(), other.email, other.password)).status).toBe(200);
+  });
+
+  it('never counts guesses at an unknown email against the account that later takes it', async () => {
+    const body = newUser();
+    const guesser = newAddress();
+    for (let attempt = 1; attempt <= 4; attempt += 1)
+      expect((await login(guesser, body.email, 'guess')).status).toBe(422);
+    expect((await signup(newAddress(), body)).status).toBe(201);
+    // The guessing address is not blocked (4 of its 5) and the new account has no failures, so it signs in.
+    expect((await login(guesser, body.email, body.password)).status).toBe(200);
   });
 });
 
@@ -133,6 +160,22 @@ describe('sign-ups per address', () => {
     expect(bad.status).toBe(422);
     expect((await signup(ip)).status).toBe(201);
     expect((await signup(ip)).status).toBe(201);
+  });
+
+  it('counts sign-ups refused because the email is taken, so they cannot tell which emails exist without limit', async () => {
+    const taken = await account();
+    const ip = newAddress();
+    const answers = [];
+    for (let attempt = 1; attempt <= 25; attempt += 1)
+      answers.push(await signup(ip, newUser({ email: taken.email })));
+    expect(answers.map((answer) => answer.status)).toEqual([...Array(2).fill(422), ...Array(23).fill(429)]);
+    for (const answer of answers.filter((each) => each.status === 422))
+      expect(answer.body.errors.email).toEqual(['The email has already been taken.']);
+    const refused = answers.find((answer) => answer.status === 429)!;
+    expect(refused.body.message).toMatch(/^Too many sign-ups from your network\. Please try again in/);
+    expectRetryAfter(refused, 3600);
+    // A new email from that address is refused too: the attempts were the address's.
+    expect((await signup(ip)).status).toBe(429);
   });
 });
 

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { OPERATIONS } from '@promptloom/proto';
-import { GeneratedBusKeys, NatsBus, PermanentFailure, metricsRegistry, natsStreamNames } from '@promptloom/shared';
+import {
+  GeneratedBusKeys,
+  NatsBus,
+  PermanentFailure,
+  metricsRegistry,
+  natsStreamNames,
+} from '@promptloom/shared';
 import { deferred, waitFor } from '@promptloom/shared/testing';
 import { AckPolicy, connect, nanos, type NatsConnection } from 'nats';
 import { capturedLogger } from '../support/captured-log';

@@ -18,6 +18,7 @@ import {
   databasePoolSettings,
   drainingReadiness,
   exitOnStartupFailure,
+  limitStoreSettings,
   loadConfig,
   shutdownOnSignals,
   shutdownTracing,
@@ -52,6 +53,7 @@ async function main(): Promise<void> {
       bus: adminBus,
       logger: createLogger('admin', config.LOG_LEVEL),
       signInLimits: signInLimitsOf(config),
+      limitStore: limitStoreSettings(config),
       passwordHashing: {
         threads: config.PASSWORD_HASH_THREADS,
         queue: config.PASSWORD_HASH_QUEUE,

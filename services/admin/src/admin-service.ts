@@ -26,6 +26,7 @@ import {
   type ReadinessCheck,
   type Unsubscribe,
   type DatabasePoolSettings,
+  type LimitStoreSettings,
 } from '@promptloom/shared';
 import { AuditEntrySchema } from './audit/audit-entry.entity';
 import { AuditHandlers } from './audit/audit-handlers';
@@ -63,9 +64,11 @@ export interface AdminServiceOptions {
    * such as `npm run create-admin`, which must not mark events published on a bus nobody listens to.
    */
   publishEvents?: boolean;
+  /** The sign-in limits' own pool (LIMIT_STORE_*); DEFAULT_LIMIT_STORE_SETTINGS by default. */
+  limitStore?: LimitStoreSettings;
   /** Failed sign-ins per account and IP, sign-ups per IP (README "Limits"). */
   signInLimits?: Partial<SignInLimitSettings>;
-  /** Password hashes at once and waiting (PASSWORD_HASH_THREADS / _QUEUE); DEFAULT_HASHING_LIMITS by default. */
+  /** Password hashes at once, waiting and how long (PASSWORD_HASH_*); DEFAULT_HASHING_LIMITS by default. */
   passwordHashing?: HashingLimits;
 }
 
@@ -85,6 +88,7 @@ export async function startAdminService({
   signInLimits,
   passwordHashing,
   databasePool,
+  limitStore: limitStoreSettings,
 }: AdminServiceOptions): Promise<RunningService> {
   if (passwordHashing) configurePasswordHashing(passwordHashing);
   const orm = await openDatabase({
@@ -109,7 +113,7 @@ export async function startAdminService({
   const em = () => orm.em.fork();
   const writer = new OutboxWriter(orm, bus, relay);
   const idempotentAnswers = keepIdempotentAnswers({ bus, service: 'admin', orm, logger });
-  const limitStore = await openPostgresLimitStore(databaseUrl, ADMIN_SCHEMA);
+  const limitStore = await openPostgresLimitStore(databaseUrl, ADMIN_SCHEMA, limitStoreSettings);
   const limits = new SignInLimits(limitStore, { ...DEFAULT_SIGN_IN_LIMITS, ...signInLimits }, logger);
   const accounts = new AccountHandlers(em, writer, limits);
   const sessions = new SessionHandlers(em, writer);

@@ -1,5 +1,5 @@
 import './tracing';
-import { databasePoolSettings, runServiceProcess } from '@promptloom/shared';
+import { databasePoolSettings, limitStoreSettings, runServiceProcess } from '@promptloom/shared';
 import { startAdminService } from './admin-service';
 import { describeGeneratedAdmin, ensureAdminAccount } from './first-admin';
 import { signInLimitsOf } from './users/sign-in-limits';
@@ -16,6 +16,7 @@ runServiceProcess({
       bus,
       logger,
       signInLimits: signInLimitsOf(config),
+      limitStore: limitStoreSettings(config),
       passwordHashing: {
         threads: config.PASSWORD_HASH_THREADS,
         queue: config.PASSWORD_HASH_QUEUE,

@@ -34,29 +34,44 @@ export class AccountHandlers {
   ) {}
 
   async signup(request: Signup, context: RequestContext): Promise<SignedIn> {
-    await this.limits.beforeSignup(request.client_ip);
-    const user = await this.createUser(
-      {
-        firstName: request.first_name,
-        lastName: request.last_name,
-        email: request.email,
-        mobile: request.mobile,
-        roleType: 'user',
-        password: request.password,
-      },
-      context,
-    );
-    await this.limits.signedUp(request.client_ip);
-    return { user: user.toPublic(), sessionVersion: user.sessionVersion };
+    await this.limits.signupAttempted(request.client_ip);
+    try {
+      const user = await this.createUser(
+        {
+          firstName: request.first_name,
+          lastName: request.last_name,
+          email: request.email,
+          mobile: request.mobile,
+          roleType: 'user',
+          password: request.password,
+        },
+        context,
+      );
+      return { user: user.toPublic(), sessionVersion: user.sessionVersion };
+    } catch (error) {
+      // A refused input (the email taken) stays counted; a busy or failing service is not the caller's attempt.
+      if (!(error instanceof DomainError && error.code === 'BAD_USER_INPUT'))
+        await this.limits.signupNotCounted(request.client_ip);
+      throw error;
+    }
   }
 
   async login(request: Login): Promise<SignedIn> {
-    await this.limits.beforeLogin(request.email, request.client_ip);
+    const startedAt = Date.now();
     const em = this.em();
-    const user = await em.findOne(User, { email: request.email });
-    const valid = await verifyPassword(user?.passwordHash ?? null, request.password);
+    const found = em.findOne(User, { email: request.email });
+    const { guessing } = await this.limits.beforeLogin(
+      request.email,
+      request.client_ip,
+      found.then((user) => user !== null),
+    );
+    const user = await found;
+    const valid = await verifyPassword(user?.passwordHash ?? null, request.password, {
+      priority: guessing ? 'guessing' : 'normal',
+      since: startedAt,
+    });
     if (!user || !valid) {
-      await this.limits.loginFailed(request.email, request.client_ip);
+      await this.limits.loginFailed(request.email, request.client_ip, user !== null);
       throw invalidInput({ email: [BAD_CREDENTIALS] });
     }
     await this.limits.loginSucceeded(request.email);

@@ -1,10 +1,10 @@
 import argon2 from 'argon2';
-import { DEFAULT_HASHING_LIMITS, HashingPool, type HashingLimits } from './hashing-pool';
+import { DEFAULT_HASHING_LIMITS, HashingPool, type HashPriority, type HashingLimits } from './hashing-pool';
 
 /** One pool per process: argon2 shares libuv's thread pool with everything else the process does. */
 const hashing = new HashingPool(DEFAULT_HASHING_LIMITS);
 
-/** Sets how many hashes run at once and how many may wait (PASSWORD_HASH_THREADS, PASSWORD_HASH_QUEUE). */
+/** Sets how many hashes run at once, how many may wait and how long (PASSWORD_HASH_*). */
 export function configurePasswordHashing(limits: HashingLimits): void {
   hashing.configure(limits);
 }
@@ -26,7 +26,8 @@ export function passwordHashingState(): { running: number; waiting: number } {
 export function holdPasswordHashing(places: number): () => void {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  for (let index = 0; index < places; index++) void hashing.run(() => released).catch(() => undefined);
+  for (let index = 0; index < places; index++)
+    void hashing.run(() => released, 'normal', { hold: true }).catch(() => undefined);
   return release;
 }
 
@@ -35,21 +36,33 @@ export function hashPassword(password: string): Promise<string> {
   return hashing.run(() => argon2.hash(password, { type: argon2.argon2id }));
 }
 
-/** A hash of a random password, verified against when the email is unknown so both paths take the same time. */
-let decoyHash: Promise<string> | null = null;
+/**
+ * argon2id (the library's cost, as `hashPassword` makes them) of a random password nobody kept, verified against
+ * when the email is unknown so both paths take the same time. Written here rather than made at the first unknown
+ * email: making it took a whole hash outside the pool, before that sign-in's time in the pool even began.
+ */
+const DECOY_HASH =
+  '$argon2id$v=19$m=65536,p=4,t=3$T2LKn5JJEZqaC+WIqxaCjA$Nf2KdnfwvIhmPn4oD7IC2Re3gX5zwNCAfvUVKoyULks';
 
-export async function verifyPassword(hash: string | null, password: string): Promise<boolean> {
-  if (hash === null) {
-    decoyHash ??= argon2.hash(`decoy-${Math.random()}`, { type: argon2.argon2id });
-    const decoy = await decoyHash;
-    await hashing.run(() => argon2.verify(decoy, password));
-    return false;
-  }
-  return hashing.run(async () => {
-    try {
-      return await argon2.verify(hash, password);
-    } catch {
-      return false;
-    }
-  });
+/**
+ * `guessing`: the caller's address has failed sign-ins this hour, so this waits behind other hashes. `since`: when
+ * the sign-in began, so its time before the hash counts against the pool's bound too.
+ */
+export async function verifyPassword(
+  hash: string | null,
+  password: string,
+  { priority = 'normal', since }: { priority?: HashPriority; since?: number } = {},
+): Promise<boolean> {
+  const verified = await hashing.run(
+    async () => {
+      try {
+        return await argon2.verify(hash ?? DECOY_HASH, password);
+      } catch {
+        return false;
+      }
+    },
+    priority,
+    { since },
+  );
+  return hash !== null && verified;
 }

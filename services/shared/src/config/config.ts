@@ -143,6 +143,10 @@ export const configSchema = z.object({
   LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR: positiveInt(100),
   LOGIN_FAILURES_PER_IP_PER_HOUR: positiveInt(500),
   SIGNUPS_PER_IP_PER_HOUR: positiveInt(10),
+  /** Each service's limit counters have a pool of their own (README "Limits"): size, wait for a connection, query. */
+  LIMIT_STORE_POOL_MAX: positiveInt(4),
+  LIMIT_STORE_WAIT_MS: positiveInt(300),
+  LIMIT_STORE_STATEMENT_TIMEOUT_MS: positiveInt(300),
   AI_CALLS_PER_USER_PER_DAY: z.coerce.number().int().min(0).default(200),
   PROMPT_VERSIONS_PER_USER_PER_MINUTE: positiveInt(120),
   // Edge limits (README "Limits at the edge").
@@ -193,7 +197,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       result.error.issues.map((issue) => `${String(issue.path[0])} ${describeIssue(issue, present)}`),
     );
   }
+  const problems = settingsThatDisagree(result.data);
+  if (problems.length > 0) throw new ConfigError(problems);
   return withDatabasePassword(result.data);
+}
+
+/**
+ * Settings valid alone but not together. A sign-in's password hash (its wait and the hash) runs inside one bus
+ * request beside the limit checks: past 60 % of the bus timeout a busy moment would answer 503 instead of 429.
+ */
+function settingsThatDisagree(config: Config): string[] {
+  const problems: string[] = [];
+  if (config.PASSWORD_HASH_MAX_WAIT_MS > config.BUS_REQUEST_TIMEOUT_MS * 0.6)
+    problems.push(
+      `PASSWORD_HASH_MAX_WAIT_MS must be at most 60% of BUS_REQUEST_TIMEOUT_MS (${config.BUS_REQUEST_TIMEOUT_MS}) (got '${config.PASSWORD_HASH_MAX_WAIT_MS}')`,
+    );
+  return problems;
 }
 
 /** DATABASE_URL with DATABASE_PASSWORD put in (percent-encoded), so compose never builds a URL from a raw secret. */
