@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { DomainError, defineOperation, type RequestContext } from '@promptloom/proto';
-import { InProcessBus, call, handle, type Bus } from '../bus';
+import {
+  GeneratedBusKeys,
+  InProcessBus,
+  SignedBus,
+  StatementSigner,
+  UNVERIFIED_REQUEST_MESSAGE,
+  call,
+  handle,
+  type Bus,
+} from '../bus';
 import { openDatabase, type Database } from '../db/database';
 import { ServiceMigration } from '../db/migration';
 import { OutboxEntrySchema } from '../db/outbox';
@@ -26,10 +35,41 @@ const addNote = defineOperation(
   z.object({ id: z.number(), text: z.string() }),
 );
 
+/** A service answers only through a SignedBus: the gateway's view sends, the admin service's view answers. */
+const busKeys = new GeneratedBusKeys();
+const gatewayOn = (inner: Bus) => new SignedBus(inner, { keys: busKeys.for('gateway') });
+const serviceOn = (inner: Bus) =>
+  new SignedBus(inner, { keys: busKeys.for('admin'), callers: () => ['gateway'] });
+
+/** One replica of the service answering addNote on `serviceBus`, keeping its answers in `orm`. */
+async function answerNotes(serviceBus: SignedBus, options: { ttlMs?: number } = {}) {
+  const answers = keepIdempotentAnswers({ bus: serviceBus, service: 'admin', orm, ...options });
+  const writer = new OutboxWriter(orm, serviceBus, { wake: () => undefined });
+  const unsubscribe = await handle(serviceBus, addNote, async (request) => {
+    const note = await writer.write(async (tx) => {
+      const [row] = await tx.execute<Array<{ id: number }>>(
+        `insert into "${SCHEMA}"."notes" ("text") values (?) returning "id"`,
+        [request.text],
+      );
+      return { id: row!.id, text: request.text };
+    });
+    committed();
+    await holdAfterCommit;
+    return note;
+  });
+  return {
+    stop: async () => {
+      answers.stop();
+      await unsubscribe();
+    },
+  };
+}
+
 let database: TestDatabase;
 let orm: Database;
+let inner: InProcessBus;
 let bus: Bus;
-let stopAnswers: () => void;
+let stopAnswers: () => Promise<void>;
 /** Set by a test to hold the handler after its write committed, before it answers. */
 let holdAfterCommit: Promise<void> | undefined;
 let committed: () => void = () => undefined;
@@ -42,25 +82,13 @@ beforeAll(async () => {
     entities: [OutboxEntrySchema],
     migrations: [{ name: '0001-notes', class: CreateNotes }],
   });
-  bus = new InProcessBus();
-  stopAnswers = keepIdempotentAnswers({ bus, service: 'admin', orm }).stop;
-  const writer = new OutboxWriter(orm, bus, { wake: () => undefined });
-  await handle(bus, addNote, async (request) => {
-    const note = await writer.write(async (tx) => {
-      const [row] = await tx.execute<Array<{ id: number }>>(
-        `insert into "${SCHEMA}"."notes" ("text") values (?) returning "id"`,
-        [request.text],
-      );
-      return { id: row!.id, text: request.text };
-    });
-    committed();
-    await holdAfterCommit;
-    return note;
-  });
+  inner = new InProcessBus();
+  bus = gatewayOn(inner);
+  stopAnswers = (await answerNotes(serviceOn(inner))).stop;
 });
 afterAll(async () => {
-  stopAnswers();
-  await bus.close();
+  await stopAnswers();
+  await inner.close();
   await orm.close();
   await database.drop();
 });
@@ -154,18 +182,9 @@ describe('a write repeated with its Idempotency-Key', () => {
   });
 
   it('forgets an expired key: the same key is a new request, and the sweep deletes it', async () => {
-    const expiring = new InProcessBus();
-    const answers = keepIdempotentAnswers({ bus: expiring, service: 'admin', orm, ttlMs: 0 });
-    const writer = new OutboxWriter(orm, expiring, { wake: () => undefined });
-    await handle(expiring, addNote, (request) =>
-      writer.write(async (tx) => {
-        const [row] = await tx.execute<Array<{ id: number }>>(
-          `insert into "${SCHEMA}"."notes" ("text") values (?) returning "id"`,
-          [request.text],
-        );
-        return { id: row!.id, text: request.text };
-      }),
-    );
+    const expiringInner = new InProcessBus();
+    const expiring = gatewayOn(expiringInner);
+    const answers = await answerNotes(serviceOn(expiringInner), { ttlMs: 0 });
     try {
       await call(expiring, addNote, { text: 'stale' }, { context: as(1, 'key-5') });
       await call(expiring, addNote, { text: 'stale' }, { context: as(1, 'key-5') });
@@ -176,8 +195,38 @@ describe('a write repeated with its Idempotency-Key', () => {
         .execute(`select count(*)::int as n from "${SCHEMA}"."idempotency_keys"`);
       expect(left[0]?.n).toBe(0);
     } finally {
-      answers.stop();
-      await expiring.close();
+      await answers.stop();
+      await expiringInner.close();
+    }
+  });
+});
+
+describe('a gateway statement replayed without an Idempotency-Key', () => {
+  it('commits nothing on another replica of the service, which remembers nothing of it', async () => {
+    const actor = { userId: 1, role: 'user' };
+    const signer = new StatementSigner(busKeys.for('gateway'), 30);
+    let statement: string | undefined;
+    // What someone copying the request off the wire holds: its body and the gateway's statement for it.
+    const copied = {
+      context: { requestId: 'replayed-write', actor },
+      prove: (body: string) => ({
+        sender: (statement ??= signer.sign(addNote.subject, body, actor, Date.now())),
+      }),
+    };
+    const replicaInner = new InProcessBus();
+    const replicaA = await answerNotes(serviceOn(replicaInner));
+    await replicaInner.request(addNote.subject, { text: 'once' }, copied);
+    await replicaA.stop();
+
+    const replicaB = await answerNotes(serviceOn(replicaInner));
+    try {
+      const error = await refusal(replicaInner.request(addNote.subject, { text: 'once' }, copied));
+      expect(error.code).toBe('UNAUTHENTICATED');
+      expect(error.message).toBe(UNVERIFIED_REQUEST_MESSAGE);
+      expect(await notes()).toEqual(['once']);
+    } finally {
+      await replicaB.stop();
+      await replicaInner.close();
     }
   });
 });

@@ -100,6 +100,7 @@ export class RequestVerifier {
       ...(claimed.idempotencyKey !== undefined && { idempotencyKey: claimed.idempotencyKey }),
       ...(actor && { actor, actorProof }),
       caller,
+      statementId: statement.jti,
     };
   }
 
