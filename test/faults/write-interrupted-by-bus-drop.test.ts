@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { ensureAdminAccount, startAdminService, type RunningService } from '@promptloom/admin';
 import { createGateway, type Gateway } from '@promptloom/gateway';
-import { NatsBus, createLogger } from '@promptloom/shared';
+import { GeneratedBusKeys, NatsBus, SignedBus, createLogger } from '@promptloom/shared';
 import { createTestDatabase, waitFor, type TestDatabase } from '@promptloom/shared/testing';
 import { TEST_JWT_SECRET } from '../support/embedded-product';
 import { requestJson } from '../support/http';
@@ -45,16 +45,19 @@ describe('a write in flight when NATS drops', () => {
       });
     serviceBus = await connect('admin');
     gatewayBus = await connect('gateway');
-    service = await startAdminService({ databaseUrl: database.url, bus: serviceBus, logger });
+    // Each part signs and checks its requests as in the product (README "Security: signed actors on the bus").
+    const busKeys = new GeneratedBusKeys();
+    const adminView = new SignedBus(serviceBus, { keys: busKeys.for('admin') });
+    service = await startAdminService({ databaseUrl: database.url, bus: adminView, logger });
     gateway = await createGateway({
-      bus: gatewayBus,
+      bus: new SignedBus(gatewayBus, { keys: busKeys.for('gateway') }),
       logger,
       jwtSecret: TEST_JWT_SECRET,
       sessionIdleMs: 3_600_000,
       maxBodyBytes: 1_048_576,
     });
     baseUrl = `http://127.0.0.1:${await gateway.listen(0, '127.0.0.1')}`;
-    await ensureAdminAccount(gatewayBus, { ...admin, always: true });
+    await ensureAdminAccount(adminView, { ...admin, always: true });
     sql = new Client({ connectionString: database.url });
     await sql.connect();
   }, 60_000);

@@ -42,7 +42,7 @@ beforeAll(async () => {
     aiTokensPerDay: TOKEN_LIMIT,
     aiProviderTimeoutMs: 60_000,
   });
-  await ensureAdminAccount(product.bus, {
+  await ensureAdminAccount(product.buses.admin, {
     email: 'parallel-admin@example.com',
     password: 'parallel-admin-1',
   });

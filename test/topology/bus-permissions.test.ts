@@ -241,6 +241,7 @@ describe('the locked-down bus', () => {
     const gateway = startProcess('gateway', 'gateway/dist/main.js', {
       NATS_URL: nats.url,
       ...users.credentials('gateway'),
+      ...new GeneratedBusKeys().environmentFor('gateway'),
       JWT_SECRET: 'x'.repeat(48),
       PORT: String(port),
       HOST: '127.0.0.1',
