@@ -11,7 +11,7 @@ const { startAdminService } = require('@promptloom/admin');
 const { startAiWorker } = require('@promptloom/ai-worker');
 const { createGateway } = require('@promptloom/gateway');
 const { InProcessBus, createLogger } = require('@promptloom/shared');
-const { createTestDatabase } = require('@promptloom/shared/testing');
+const { createTestDatabase, signedBuses } = require('@promptloom/shared/testing');
 const { createClient } = require('graphql-ws');
 const WebSocket = require('ws');
 
@@ -45,15 +45,17 @@ await new Promise((resolve) => provider.listen(0, '127.0.0.1', resolve));
 
 const database = await createTestDatabase('pl_bench');
 const bus = new InProcessBus({ requestTimeoutMs: 30_000 });
-const admin = await startAdminService({ databaseUrl: database.url, bus, logger });
+// Each part on its own signed view of the bus, as the embedded product composes them.
+const signed = signedBuses(bus, { logger });
+const admin = await startAdminService({ databaseUrl: database.url, bus: signed.admin, logger });
 const ai = await startAiWorker({
   databaseUrl: database.url,
-  bus,
+  bus: signed.ai,
   logger,
   provider: { apiKey: 'sk-bench', baseUrl: `http://127.0.0.1:${provider.address().port}/v1` },
 });
 const gateway = await createGateway({
-  bus,
+  bus: signed.gateway,
   logger,
   jwtSecret: 'bench-secret-that-is-long-enough-for-hs256',
   sessionIdleMs: 3_600_000,

@@ -9,7 +9,7 @@ const { startAdminService, passwordHashingState } = require('@promptloom/admin')
 const { startAiWorker } = require('@promptloom/ai-worker');
 const { createGateway } = require('@promptloom/gateway');
 const { InProcessBus, createLogger } = require('@promptloom/shared');
-const { createTestDatabase } = require('@promptloom/shared/testing');
+const { createTestDatabase, signedBuses } = require('@promptloom/shared/testing');
 const WebSocket = require('ws');
 
 const SAMPLES = Number(process.env.SAMPLES ?? 40);
@@ -25,18 +25,20 @@ const logger = createLogger('bench', 'silent');
 
 const database = await createTestDatabase('pl_bench');
 const bus = new InProcessBus({ requestTimeoutMs: 30_000 });
+// Each part on its own signed view of the bus, as the embedded product composes them.
+const signed = signedBuses(bus, { logger });
 const admin = await startAdminService({
   databaseUrl: database.url,
-  bus,
+  bus: signed.admin,
   logger,
   // PASSWORD_HASH_THREADS, as the admin service reads it (default 2).
   ...(process.env.PASSWORD_HASH_THREADS
     ? { passwordHashing: { threads: Number(process.env.PASSWORD_HASH_THREADS), queue: 32, maxWaitMs: 3000 } }
     : {}),
 });
-const ai = await startAiWorker({ databaseUrl: database.url, bus, logger, provider: {} });
+const ai = await startAiWorker({ databaseUrl: database.url, bus: signed.ai, logger, provider: {} });
 const gateway = await createGateway({
-  bus,
+  bus: signed.gateway,
   logger,
   jwtSecret: 'bench-secret-that-is-long-enough-for-hs256',
   sessionIdleMs: 3_600_000,

@@ -13,7 +13,7 @@ const require = createRequire(import.meta.url);
 const { startAdminService } = require('@promptloom/admin');
 const { createGateway } = require('@promptloom/gateway');
 const { InProcessBus, createLogger } = require('@promptloom/shared');
-const { createTestDatabase } = require('@promptloom/shared/testing');
+const { createTestDatabase, signedBuses } = require('@promptloom/shared/testing');
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const PAGE = process.env.PAGE ?? '/pro';
@@ -44,9 +44,11 @@ async function main() {
   const logger = createLogger('bench', 'silent');
   const database = await createTestDatabase('pl_bench');
   const bus = new InProcessBus({ requestTimeoutMs: 10_000 });
-  const admin = await startAdminService({ databaseUrl: database.url, bus, logger });
+  // Each part on its own signed view of the bus, as the embedded product composes them.
+  const signed = signedBuses(bus, { logger });
+  const admin = await startAdminService({ databaseUrl: database.url, bus: signed.admin, logger });
   const gateway = await createGateway({
-    bus,
+    bus: signed.gateway,
     logger,
     jwtSecret: 'lighthouse-bench-secret-that-is-long-enough',
     sessionIdleMs: 3_600_000,

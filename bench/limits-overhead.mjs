@@ -13,7 +13,7 @@ const require = createRequire(import.meta.url);
 const { startAdminService } = require('@promptloom/admin');
 const { createGateway } = require('@promptloom/gateway');
 const { InProcessBus, closeLimitStore, createLogger, openPostgresLimitStore } = require('@promptloom/shared');
-const { createTestDatabase } = require('@promptloom/shared/testing');
+const { createTestDatabase, signedBuses } = require('@promptloom/shared/testing');
 
 const REQUESTS = Number(process.env.REQUESTS ?? 2000);
 const RUNS = Number(process.env.RUNS ?? 3);
@@ -42,13 +42,15 @@ async function startGateway(bus, requestLimits) {
 async function main() {
   const database = await createTestDatabase('pl_bench');
   const bus = new InProcessBus({ requestTimeoutMs: 10_000 });
-  const admin = await startAdminService({ databaseUrl: database.url, bus, logger });
+  // Each part on its own signed view of the bus, as the embedded product composes them.
+  const signed = signedBuses(bus, { logger });
+  const admin = await startAdminService({ databaseUrl: database.url, bus: signed.admin, logger });
   const store = await openPostgresLimitStore(database.url, 'gateway');
   const never = 1_000_000_000;
   const gateways = {
-    off: await startGateway(bus, { enabled: false }),
-    memory: await startGateway(bus, { enabled: true, perMinute: never }),
-    postgres: await startGateway(bus, { enabled: true, perMinute: never, store }),
+    off: await startGateway(signed.gateway, { enabled: false }),
+    memory: await startGateway(signed.gateway, { enabled: true, perMinute: never }),
+    postgres: await startGateway(signed.gateway, { enabled: true, perMinute: never, store }),
   };
 
   const signup = await fetch(`${gateways.off.url}/api/signup`, {

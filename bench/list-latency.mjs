@@ -7,9 +7,9 @@ import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 const { startAdminService } = require('@promptloom/admin');
 const { startAiWorker } = require('@promptloom/ai-worker');
-const { createGateway } = require('@promptloom/gateway');
+const { createGateway, TokenService } = require('@promptloom/gateway');
 const { aiOperations } = require('@promptloom/proto');
-const { NatsBus, call, createLogger } = require('@promptloom/shared');
+const { GeneratedBusKeys, NatsBus, SignedBus, call, createLogger } = require('@promptloom/shared');
 const { createTestDatabase } = require('@promptloom/shared/testing');
 const { createClient } = require('graphql-ws');
 const WebSocket = require('ws');
@@ -65,17 +65,25 @@ const percentile = (sorted, p) =>
 
 async function main() {
   const database = await createTestDatabase('pl_bench');
-  const [adminBus, aiBus, gatewayBus] = await Promise.all([
+  const [adminNats, aiNats, gatewayNats] = await Promise.all([
     natsBus('admin'),
     natsBus('ai-worker'),
     natsBus('gateway'),
   ]);
+  // Each part signs its requests with its own key, as the product does (README "Security: signed actors on the bus").
+  const keys = new GeneratedBusKeys();
+  const adminBus = new SignedBus(adminNats, { keys: keys.for('admin'), logger });
+  const aiBus = new SignedBus(aiNats, { keys: keys.for('ai'), logger });
+  const gatewayBus = new SignedBus(gatewayNats, { keys: keys.for('gateway'), logger });
+  // The writes state their user as the gateway does, on the connection they used before (the worker's).
+  const writerBus = new SignedBus(aiNats, { keys: keys.for('gateway'), logger });
   const admin = await startAdminService({ databaseUrl: database.url, bus: adminBus, logger });
   const ai = await startAiWorker({ databaseUrl: database.url, bus: aiBus, logger, provider: {} });
+  const jwtSecret = randomBytes(48).toString('hex');
   const gateway = await createGateway({
     bus: gatewayBus,
     logger,
-    jwtSecret: randomBytes(48).toString('hex'),
+    jwtSecret,
     sessionIdleMs: 3_600_000,
     maxBodyBytes: 1_048_576,
   });
@@ -83,6 +91,9 @@ async function main() {
 
   const users = [];
   for (let index = 0; index < USERS; index++) users.push(await signUp(baseUrl, index));
+  // The writes' actor is each user's own, with its live session (services check it), as their token states it.
+  const tokens = new TokenService(jwtSecret, 3_600_000);
+  for (const user of users) user.actor = tokens.verify(user.token).actor;
   const latencies = [];
   const clients = [];
   for (const user of users) {
@@ -108,10 +119,10 @@ async function main() {
       const index = next++;
       const user = users[index % users.length];
       await call(
-        aiBus,
+        writerBus,
         aiOperations.newStore,
         { family: 'tr', user_id: user.id, ai_response: [`Item${index}`] },
-        { context: { actor: { userId: user.id, role: 'user' } } },
+        { context: { actor: user.actor } },
       );
     }
   };

@@ -26,7 +26,7 @@ Module._extensions['.ts'] = (module, filename) => {
 
 const { Client } = require('pg');
 const { GENERATION_QUEUE, aiEvents } = require('@promptloom/proto');
-const { NatsBus, createLogger, onEvent } = require('@promptloom/shared');
+const { GeneratedBusKeys, NatsBus, createLogger, onEvent } = require('@promptloom/shared');
 const { startPrivatePostgres } = require('../test/support/private-postgres.ts');
 const { startPrivateNats } = require('../test/support/private-nats.ts');
 const { startFakeOpenAiServer } = require('../test/support/fake-openai-server.ts');
@@ -53,6 +53,8 @@ const nats = await startPrivateNats();
 const fake = await startFakeOpenAiServer();
 fake.fallback = () => ({ content: REPLY });
 const workers = [];
+// The workers' bus keys, given as a deployment gives them (README "Security: signed actors on the bus").
+const busKeys = new GeneratedBusKeys();
 let bus;
 let db;
 
@@ -68,6 +70,7 @@ try {
       PORT: String(port),
       OPENAI_API_KEY: `sk-outage-${index + 1}`,
       OPENAI_BASE_URL: fake.baseUrl,
+      ...busKeys.environmentFor('ai'),
     });
     workers.push(worker);
     await waitUntilReady([worker], `http://127.0.0.1:${port}/readyz`, 120_000);

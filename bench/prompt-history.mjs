@@ -14,7 +14,7 @@ const { startAdminService } = require('@promptloom/admin');
 const { startSignatureService } = require('@promptloom/signature-stream');
 const { createGateway } = require('@promptloom/gateway');
 const { DiskObjectStore, InProcessBus, createLogger } = require('@promptloom/shared');
-const { createTestDatabase } = require('@promptloom/shared/testing');
+const { createTestDatabase, signedBuses } = require('@promptloom/shared/testing');
 const pg = require('pg');
 
 const VERSIONS = Number(process.env.VERSIONS ?? 10_000);
@@ -76,20 +76,22 @@ async function main() {
   const database = await createTestDatabase('pl_bench');
   const objects = await mkdtemp(path.join(tmpdir(), 'promptloom-bench-objects-'));
   const bus = new InProcessBus({ requestTimeoutMs: 10_000 });
+  // Each part on its own signed view of the bus, as the embedded product composes them.
+  const signed = signedBuses(bus, { logger });
   const admin = await startAdminService({
     databaseUrl: database.url,
-    bus,
+    bus: signed.admin,
     logger,
     signInLimits: { signupsPerIpPerHour: 100_000 },
   });
   const signature = await startSignatureService({
     databaseUrl: database.url,
-    bus,
+    bus: signed.signature,
     logger,
     objectStore: new DiskObjectStore(objects),
   });
   const gateway = await createGateway({
-    bus,
+    bus: signed.gateway,
     logger,
     jwtSecret: randomBytes(48).toString('hex'),
     sessionIdleMs: 3_600_000,

@@ -10,7 +10,7 @@ const { startAdminService, ensureAdminAccount } = require('@promptloom/admin');
 const { startAiWorker } = require('@promptloom/ai-worker');
 const { createGateway } = require('@promptloom/gateway');
 const { InProcessBus, createLogger } = require('@promptloom/shared');
-const { createTestDatabase } = require('@promptloom/shared/testing');
+const { createTestDatabase, signedBuses } = require('@promptloom/shared/testing');
 const pg = require('pg');
 
 const USERS = Number(process.env.USERS ?? 1000);
@@ -79,23 +79,25 @@ async function run(url, token, title) {
 async function main() {
   const database = await createTestDatabase('pl_bench');
   const bus = new InProcessBus({ requestTimeoutMs: 10_000 });
-  const admin = await startAdminService({ databaseUrl: database.url, bus, logger });
+  // Each part on its own signed view of the bus, as the embedded product composes them.
+  const signed = signedBuses(bus, { logger });
+  const admin = await startAdminService({ databaseUrl: database.url, bus: signed.admin, logger });
   const ai = await startAiWorker({
     databaseUrl: database.url,
-    bus,
+    bus: signed.ai,
     logger,
     provider: {},
     consumeJobs: false,
   });
   const gateway = await createGateway({
-    bus,
+    bus: signed.gateway,
     logger,
     jwtSecret: randomBytes(48).toString('hex'),
     sessionIdleMs: 3_600_000,
     maxBodyBytes: 1_048_576,
   });
   const baseUrl = `http://127.0.0.1:${await gateway.listen(0, '127.0.0.1')}`;
-  await ensureAdminAccount(bus, { email: 'bench.admin@example.com', password: 'bench-password-1' });
+  await ensureAdminAccount(signed.admin, { email: 'bench.admin@example.com', password: 'bench-password-1' });
   const login = await fetch(`${baseUrl}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -111,7 +111,7 @@ async function runProduct() {
   const { startAiWorker } = require('@promptloom/ai-worker');
   const { createGateway } = require('@promptloom/gateway');
   const { InProcessBus, createLogger } = require('@promptloom/shared');
-  const { createTestDatabase } = require('@promptloom/shared/testing');
+  const { createTestDatabase, signedBuses } = require('@promptloom/shared/testing');
 
   if (!global.gc)
     throw new Error('Run with node --expose-gc (the memory figures are taken after a collection).');
@@ -129,15 +129,17 @@ async function runProduct() {
   const logger = createLogger('bench', 'silent');
   const database = await createTestDatabase('pl_bench');
   const bus = new InProcessBus({ requestTimeoutMs: 60_000 });
+  // Each part on its own signed view of the bus, as the embedded product composes them.
+  const signed = signedBuses(bus, { logger });
   const admin = await startAdminService({
     databaseUrl: database.url,
-    bus,
+    bus: signed.admin,
     logger,
     signInLimits: { signupsPerIpPerHour: 1_000_000, failuresPerIpPerHour: 1_000_000 },
   });
-  const ai = await startAiWorker({ databaseUrl: database.url, bus, logger, provider: {} });
+  const ai = await startAiWorker({ databaseUrl: database.url, bus: signed.ai, logger, provider: {} });
   const gateway = await createGateway({
-    bus,
+    bus: signed.gateway,
     logger,
     jwtSecret: 'bench-secret-that-is-long-enough-for-hs256',
     sessionIdleMs: 3_600_000,

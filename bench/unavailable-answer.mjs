@@ -8,7 +8,7 @@ import os from 'node:os';
 const require = createRequire(import.meta.url);
 const { startAdminService } = require('@promptloom/admin');
 const { createGateway } = require('@promptloom/gateway');
-const { NatsBus, createLogger } = require('@promptloom/shared');
+const { GeneratedBusKeys, NatsBus, SignedBus, createLogger } = require('@promptloom/shared');
 const { createTestDatabase } = require('@promptloom/shared/testing');
 
 const REQUESTS = Number(process.env.REQUESTS ?? 50);
@@ -16,7 +16,13 @@ const REPEATS = Number(process.env.REPEATS ?? 3);
 const NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
 const namespace = `bench-${randomBytes(4).toString('hex')}`;
 const logger = createLogger('bench', 'silent');
-const natsBus = (name) => NatsBus.connect({ servers: NATS_URL, namespace, name, logger });
+// Each part signs its bus requests with its own key, as the product does (README "Security: signed actors on the bus").
+const busKeys = new GeneratedBusKeys();
+const natsBus = async (name, signer) =>
+  new SignedBus(await NatsBus.connect({ servers: NATS_URL, namespace, name, logger }), {
+    keys: busKeys.for(signer),
+    logger,
+  });
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -35,7 +41,7 @@ async function measure(baseUrl, token) {
 }
 
 const database = await createTestDatabase('pl_bench');
-const gatewayBus = await natsBus('bench-gateway');
+const gatewayBus = await natsBus('bench-gateway', 'gateway');
 const gateway = await createGateway({
   bus: gatewayBus,
   logger,
@@ -49,7 +55,7 @@ const rows = [];
 try {
   let token = null;
   for (let repeat = 1; repeat <= REPEATS; repeat += 1) {
-    const adminBus = await natsBus('bench-admin');
+    const adminBus = await natsBus('bench-admin', 'admin');
     const admin = await startAdminService({ databaseUrl: database.url, bus: adminBus, logger });
     if (!token) {
       const signup = await fetch(`${baseUrl}/api/signup`, {
