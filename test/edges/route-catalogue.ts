@@ -13,8 +13,13 @@ interface Layer {
 
 /** Every route the gateway's Express app answers, read from its router (so a new route is fuzzed without a list). */
 export function routesOf(httpServer: Server): RouteInfo[] {
-  // The server's listener answers a few requests itself and hands the rest to this app (direct-routes.ts).
-  const { app } = httpServer.listeners('request')[0] as unknown as { app: { router: { stack: Layer[] } } };
+  // The server's listener answers a few requests itself and hands the rest to this app (direct-routes.ts); other
+  // listeners (the drain's) come first.
+  const listeners = httpServer.listeners('request') as unknown as Array<{
+    app?: { router: { stack: Layer[] } };
+  }>;
+  const app = listeners.find((listener) => listener.app !== undefined)?.app;
+  if (!app) throw new Error('No request listener of the gateway carries its Express app (direct-routes.ts)');
   const routes: RouteInfo[] = [];
   const walk = (stack: Layer[]) => {
     for (const layer of stack) {
