@@ -16,8 +16,9 @@ import { startTestProduct, type TestProduct } from '../support/embedded-product'
 const production = loadConfig({ NODE_ENV: 'production' });
 
 async function startProductionProduct(logger = createLogger('test', 'silent')): Promise<TestProduct> {
+  // Three hashes at once, as the crowd makes them beside another suite: one alone understates a loaded machine.
   const started = Date.now();
-  await hashPassword('how fast is this machine');
+  await Promise.all(['one', 'two', 'three'].map((word) => hashPassword(`how fast is this machine ${word}`)));
   const busTimeoutMs = Math.max(production.BUS_REQUEST_TIMEOUT_MS, 8 * (Date.now() - started));
   const scale = busTimeoutMs / production.BUS_REQUEST_TIMEOUT_MS;
   return startTestProduct({

@@ -19,6 +19,7 @@ import {
   databaseIsReachable,
   handle,
   openPostgresLimitStore,
+  SIGN_IN_LIMIT_STORE_SETTINGS,
   openDatabase,
   type Bus,
   type Database,
@@ -64,7 +65,7 @@ export interface AdminServiceOptions {
    * such as `npm run create-admin`, which must not mark events published on a bus nobody listens to.
    */
   publishEvents?: boolean;
-  /** The sign-in limits' own pool (LIMIT_STORE_*); DEFAULT_LIMIT_STORE_SETTINGS by default. */
+  /** The sign-in limits' own pool (LIMIT_STORE_*); SIGN_IN_LIMIT_STORE_SETTINGS by default. */
   limitStore?: LimitStoreSettings;
   /** Failed sign-ins per account and IP, sign-ups per IP (README "Limits"). */
   signInLimits?: Partial<SignInLimitSettings>;
@@ -113,7 +114,11 @@ export async function startAdminService({
   const em = () => orm.em.fork();
   const writer = new OutboxWriter(orm, bus, relay);
   const idempotentAnswers = keepIdempotentAnswers({ bus, service: 'admin', orm, logger });
-  const limitStore = await openPostgresLimitStore(databaseUrl, ADMIN_SCHEMA, limitStoreSettings);
+  const limitStore = await openPostgresLimitStore(
+    databaseUrl,
+    ADMIN_SCHEMA,
+    limitStoreSettings ?? SIGN_IN_LIMIT_STORE_SETTINGS,
+  );
   const limits = new SignInLimits(limitStore, { ...DEFAULT_SIGN_IN_LIMITS, ...signInLimits }, logger);
   const accounts = new AccountHandlers(em, writer, limits);
   const sessions = new SessionHandlers(em, writer);

@@ -21,11 +21,25 @@ export interface LimitStoreSettings {
   statementTimeoutMs: number;
 }
 
-/** Short enough that a store that does not answer costs a sign-in well under a second, not the bus timeout. */
-export const DEFAULT_LIMIT_STORE_SETTINGS: LimitStoreSettings = {
+/**
+ * The sign-in limits' store (the admin service; LIMIT_STORE_* set it): short enough that a store that does not answer
+ * costs a sign-in well under a second, not the bus timeout. Those limits fail open, so a slow moment lets a check
+ * through rather than refusing it.
+ */
+export const SIGN_IN_LIMIT_STORE_SETTINGS: LimitStoreSettings = {
   poolMax: 4,
   connectWaitMs: 300,
   statementTimeoutMs: 300,
+};
+
+/**
+ * Every other store (AI calls, uploads, the gateway's requests): their limits that cost money fail closed, so a check
+ * waits longer before a busy database turns a paying call into a 503; still well under the bus timeout.
+ */
+export const DEFAULT_LIMIT_STORE_SETTINGS: LimitStoreSettings = {
+  poolMax: 4,
+  connectWaitMs: 2_000,
+  statementTimeoutMs: 2_000,
 };
 
 /** The settings from the configuration (README "Limits"). */
