@@ -68,6 +68,11 @@ export class StatementReader {
 
   constructor(private readonly trusted: BusKeys['trusted']) {}
 
+  /** How many headers are remembered (each names a trusted key). */
+  get rememberedHeaders(): number {
+    return this.keyOfHeader.size;
+  }
+
   read(statement: string): ReadStatement {
     const parts = statement.split('.');
     if (parts.length !== 3) return { ok: false, reason: 'malformed' };
@@ -94,8 +99,11 @@ export class StatementReader {
     const [signer, keyId] = parsed.success ? parsed.data.kid.split('.') : [];
     const key = signer && keyId ? this.trusted.get(signer as BusSigner)?.get(keyId) : undefined;
     const named = key ? { signer: signer as BusSigner, key } : null;
-    // Only headers naming a trusted key are remembered: forged ones cannot grow the map.
-    if (named) this.keyOfHeader.set(header, named);
+    // Only the signers' own header of a trusted key is remembered: variants of it (other fields, other spacing) are
+    // read again each time, so forged statements cannot grow the map.
+    if (named && parsed.success && header === encodeJson({ alg: 'EdDSA', kid: parsed.data.kid })) {
+      this.keyOfHeader.set(header, named);
+    }
     return named;
   }
 }
