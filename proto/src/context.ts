@@ -31,11 +31,6 @@ export interface RequestContext {
   actorProof?: string;
   /** On a request a service received: who signed it, verified ('gateway' or the calling service). */
   caller?: BusSigner;
-  /**
-   * On a request a service received: the id of its sender's verified statement. A write made for it takes the id in
-   * its transaction (answerOnce), so the statement replayed to another replica of the service commits nothing.
-   */
-  statementId?: string;
 }
 
 /** An Idempotency-Key as the gateway accepts it: 1 to 255 visible ASCII characters (a UUID is what clients send). */

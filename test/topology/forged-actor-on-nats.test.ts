@@ -45,8 +45,8 @@ describe('a forged actor with each service’s NATS credentials', () => {
       databaseUrl: database.url,
       namespace,
       natsCredentials: users.credentials,
-      // Statement ids are remembered per process; another replica refuses a replayed write only when it comes to
-      // write (idempotent-answers.test.ts) and answers a replayed read again, so one process per service here.
+      // Statement ids are remembered per process: a replay reaching another replica of a service within the
+      // statement's lifetime is not caught (README "Security"), so one process per service here.
       aiWorkers: 1,
     });
   }, 200_000);

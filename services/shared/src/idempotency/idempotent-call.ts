@@ -5,7 +5,6 @@ import { DomainError, isDomainError, type RequestContext } from '@promptloom/pro
 import { stringify } from 'safe-stable-stringify';
 import { type Database } from '../db/database';
 import { INTERNAL_ERROR_MESSAGE, readReply } from '../bus/reply-envelope';
-import { UNVERIFIED_REQUEST_MESSAGE } from '../bus/trust/request-verifier';
 import { type IdempotencyKeys, type KeyScope, type StoredKey } from './idempotency-keys';
 
 export const IDEMPOTENCY_KEY_REUSED_MESSAGE =
@@ -106,14 +105,6 @@ export async function answerOnce(
 ): Promise<unknown> {
   const key = context.idempotencyKey;
   const actorId = context.actor?.userId;
-  if (keys && !key && actorId !== undefined && context.statementId !== undefined) {
-    return oncePerStatement(
-      keys,
-      { actorId, operation, key: `statement:${context.statementId}`, fingerprint: '' },
-      context,
-      run,
-    );
-  }
   if (!keys || !key || actorId === undefined) return running.run(undefined, run);
 
   const call = new IdempotentCall(keys, { actorId, operation, key, fingerprint: fingerprintOf(request) });
@@ -131,38 +122,6 @@ export async function answerOnce(
   }
   if (await call.finish()) await keys.saveOutcome(call.scope, { ok: true, data: result }, context);
   return result;
-}
-
-/**
- * A write without an Idempotency-Key still takes its request's statement id as a key in its transaction: each
- * replica remembers the statements it has seen, but only the database is shared, so a statement copied off the wire
- * and replayed to another replica finds the id taken and commits nothing. It is refused like any replay; no answer
- * is kept for it.
- */
-async function oncePerStatement(
-  keys: IdempotencyKeys,
-  scope: KeyScope,
-  context: RequestContext,
-  run: () => Promise<unknown>,
-): Promise<unknown> {
-  const call = new IdempotentCall(keys, scope);
-  try {
-    return await running.run(call, run);
-  } catch (error) {
-    if (!(error instanceof KeyAlreadyCommitted)) throw error;
-    keys.logger?.warn(
-      {
-        subject: scope.operation,
-        requestId: context.requestId,
-        reason: 'statement replayed (taken by another replica)',
-        caller: context.caller,
-      },
-      'Bus request refused: its sender could not be verified',
-    );
-    throw new DomainError('UNAUTHENTICATED', UNVERIFIED_REQUEST_MESSAGE);
-  } finally {
-    await call.finish();
-  }
 }
 
 function replay(

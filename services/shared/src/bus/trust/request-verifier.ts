@@ -100,7 +100,6 @@ export class RequestVerifier {
       ...(claimed.idempotencyKey !== undefined && { idempotencyKey: claimed.idempotencyKey }),
       ...(actor && { actor, actorProof }),
       caller,
-      statementId: statement.jti,
     };
   }
 
