@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { startAdminService, type RunningService } from '@promptloom/admin';
 import { createGateway, type Gateway } from '@promptloom/gateway';
-import { NatsBus, createLogger } from '@promptloom/shared';
+import { GeneratedBusKeys, NatsBus, SignedBus, createLogger } from '@promptloom/shared';
 import { createTestDatabase, waitFor, type TestDatabase } from '@promptloom/shared/testing';
 import { TEST_JWT_SECRET } from '../support/embedded-product';
 import { graphql, newUser, requestJson } from '../support/http';
@@ -35,9 +35,15 @@ describe('a bus outage fails fast at the gateway', () => {
       });
     serviceBus = await connect('admin');
     gatewayBus = await connect('gateway');
-    admin = await startAdminService({ databaseUrl: database.url, bus: serviceBus, logger });
+    // Each part signs and checks its requests as in the product (README "Security: signed actors on the bus").
+    const busKeys = new GeneratedBusKeys();
+    admin = await startAdminService({
+      databaseUrl: database.url,
+      bus: new SignedBus(serviceBus, { keys: busKeys.for('admin') }),
+      logger,
+    });
     gateway = await createGateway({
-      bus: gatewayBus,
+      bus: new SignedBus(gatewayBus, { keys: busKeys.for('gateway') }),
       logger,
       jwtSecret: TEST_JWT_SECRET,
       sessionIdleMs: 3_600_000,

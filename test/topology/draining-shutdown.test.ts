@@ -66,6 +66,7 @@ describe('gateway shutdown with requests already sent', () => {
       HOST: '127.0.0.1',
       PORT: String(port),
       JWT_SECRET: randomBytes(48).toString('hex'),
+      ...new GeneratedBusKeys().environmentFor('gateway'),
       LOG_LEVEL: 'info',
     });
     const sockets: Socket[] = [];
