@@ -1,4 +1,15 @@
-/** One jest run over every workspace. Workspace imports resolve to TypeScript sources, so tests need no build. */
+/**
+ * The tests, in tiers (README "Tests"). Each tier is a jest project; `npm test` runs them all, cheapest first.
+ *
+ * - unit:    tests beside the server code, no server of any kind (`*.test.ts` under a workspace's src/).
+ * - web:     tests beside the web client's code (`web/src/**\/*.test.ts(x)`), no server, no browser.
+ * - service: PostgreSQL and NATS, the product started in the test's process (`test/**`, and `*.service.test.ts`
+ *            beside the code).
+ * - process: the parts as separate processes: faults, topology, the embedded default, deployment.
+ * - browser: the built web client in Chromium against the product.
+ *
+ * Workspace imports resolve to TypeScript sources, so tests need no build (the browser tier needs web/dist).
+ */
 const workspaces = {
   proto: 'proto',
   shared: 'services/shared',
@@ -14,28 +25,76 @@ for (const [name, folder] of Object.entries(workspaces)) {
   moduleNameMapper[`^@promptloom/${name}/(.*)$`] = `<rootDir>/${folder}/src/$1`;
 }
 
+const swc = (tsx) => [
+  '@swc/jest',
+  {
+    jsc: {
+      target: 'es2022',
+      parser: { syntax: 'typescript', decorators: true, tsx },
+      transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const SOURCE_FOLDERS = ['proto', 'services/*', 'gateway', 'apps/*'];
+/** The folders of test/ whose suites start the parts as processes of their own (or stop the machine's servers). */
+const PROCESS_FOLDERS = ['topology', 'faults', 'embedded', 'deploy', 'outbox', 'tracing'];
+const BROWSER_FOLDERS = ['e2e', 'web'];
+const under = (folders, pattern) => folders.map((folder) => `<rootDir>/${folder}/${pattern}`);
+const testsUnder = (folders) => under(folders.map((folder) => `test/${folder}`), '**/*.test.ts');
+
+/** What every tier shares. */
+const common = {
+  rootDir: __dirname,
+  testEnvironment: '<rootDir>/test/support/test-environment.cjs',
+  transform: { '^.+\\.tsx?$': swc(false) },
+  moduleNameMapper,
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+};
+
+/** The tiers that need servers check them first: one clear line for each that is missing (test/support/preflight.cjs). */
+const withServers = { ...common, globalSetup: '<rootDir>/test/support/preflight.cjs' };
+
 /** @type {import('jest').Config} */
 module.exports = {
-  testEnvironment: '<rootDir>/test/support/test-environment.cjs',
-  roots: ['<rootDir>'],
-  testMatch: ['**/*.test.ts'],
-  testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/web/'],
-  transform: {
-    '^.+\\.tsx?$': [
-      '@swc/jest',
-      {
-        jsc: {
-          target: 'es2022',
-          parser: { syntax: 'typescript', decorators: true },
-          transform: { legacyDecorator: true, decoratorMetadata: true },
-        },
-        module: { type: 'commonjs' },
-      },
-    ],
-  },
-  moduleNameMapper,
-  // PostgreSQL, NATS with JetStream and Chromium must be there: one clear line for each that is not.
-  globalSetup: '<rootDir>/test/support/preflight.cjs',
+  projects: [
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: under(SOURCE_FOLDERS, 'src/**/*.test.ts'),
+      testPathIgnorePatterns: [...common.testPathIgnorePatterns, '\\.service\\.test\\.ts$'],
+      // A unit test that reaches for PostgreSQL or NATS fails at once, naming the tier it belongs to.
+      setupFiles: ['<rootDir>/test/support/unit-tier.cjs'],
+    },
+    {
+      ...common,
+      displayName: 'web',
+      testMatch: ['<rootDir>/web/src/**/*.test.{ts,tsx}'],
+      transform: { '^.+\\.tsx?$': swc(true) },
+      moduleNameMapper: { '^@promptloom/proto$': '<rootDir>/proto/src/index.ts' },
+      setupFiles: ['<rootDir>/test/support/unit-tier.cjs'],
+    },
+    {
+      ...withServers,
+      displayName: 'service',
+      testMatch: [...under(SOURCE_FOLDERS, 'src/**/*.service.test.ts'), '<rootDir>/test/**/*.test.ts'],
+      testPathIgnorePatterns: [
+        ...common.testPathIgnorePatterns,
+        `<rootDir>/test/(${[...PROCESS_FOLDERS, ...BROWSER_FOLDERS].join('|')})/`,
+      ],
+    },
+    {
+      ...withServers,
+      displayName: 'process',
+      testMatch: testsUnder(PROCESS_FOLDERS),
+    },
+    {
+      ...withServers,
+      displayName: 'browser',
+      testMatch: testsUnder(BROWSER_FOLDERS),
+    },
+  ],
   // Generous: the machine running the suite may be loaded; a test waits for conditions, never for a time.
   testTimeout: 120_000,
   maxWorkers: 2,

@@ -6,7 +6,7 @@ import { metricsRegistry } from '../metrics/registry';
 
 /**
  * The behaviour every Bus adapter must show, run against the real adapter (in-process-bus.test.ts,
- * nats-bus.test.ts). Not a test file itself: it registers jest blocks when called.
+ * nats-bus.service.test.ts). Not a test file itself: it registers jest blocks when called.
  */
 
 export interface BusConnectOptions {
