@@ -75,7 +75,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    files: ['**/*.test.ts', 'test/**', 'bench/**', '**/testing/**', 'web/scripts/**'],
+    files: ['**/*.test.ts', 'test/**', 'bench/**', '**/testing/**', 'web/scripts/**', 'scripts/**'],
     // Tests read JSON answers of unknown shape and assert on them; `any` keeps that readable.
     rules: { 'no-console': 'off', '@typescript-eslint/no-explicit-any': 'off' },
   },

@@ -42,7 +42,11 @@ const SOURCE_FOLDERS = ['proto', 'services/*', 'gateway', 'apps/*'];
 const PROCESS_FOLDERS = ['topology', 'faults', 'embedded', 'deploy', 'outbox', 'tracing'];
 const BROWSER_FOLDERS = ['e2e', 'web'];
 const under = (folders, pattern) => folders.map((folder) => `<rootDir>/${folder}/${pattern}`);
-const testsUnder = (folders) => under(folders.map((folder) => `test/${folder}`), '**/*.test.ts');
+const testsUnder = (folders) =>
+  under(
+    folders.map((folder) => `test/${folder}`),
+    '**/*.test.ts',
+  );
 
 /** What every tier shares. */
 const common = {

@@ -1,8 +1,11 @@
 #!/usr/bin/env node
 /**
- * Lists every test of `npm test` without running one (jest loads each file, a name pattern that matches nothing
- * skips every test and its hooks), then compares the names with test/test-names.txt: prints both counts and every
- * test that disappeared. Exits 1 when one did. `--update` writes the current list as the new reference.
+ * Compares the tests of the suite with test/test-names.txt: prints both counts and every test that disappeared, and
+ * exits 1 when one did. `--update` writes the current list as the new reference.
+ *
+ * The current list is what `npm test` recorded while it ran (`--from <file>…`, written by
+ * test/support/test-names-reporter.cjs), or else a listing made here without running a test: jest loads each file
+ * and a name pattern that matches nothing skips every test and its hooks (a few minutes: every file is loaded).
  *
  * A test is known by its full name (describe blocks and title); moving it to another file is not a loss.
  */
@@ -15,21 +18,32 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reference = path.join(root, 'test/test-names.txt');
 const current = path.join(root, 'test-results/test-names.txt');
 
-const listed = spawnSync(
-  process.execPath,
-  [
-    path.join(root, 'node_modules/jest/bin/jest.js'),
-    '--testNamePattern=^(?!)',
-    '--reporters=<rootDir>/test/support/test-names-reporter.cjs',
-    '--silent',
-  ],
-  { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, TEST_NAMES_OUT: current } },
-);
+const fromIndex = process.argv.indexOf('--from');
+const recorded =
+  fromIndex === -1 ? [] : process.argv.slice(fromIndex + 1).filter((file) => !file.startsWith('--'));
+
+const listed =
+  recorded.length > 0
+    ? { status: 0 }
+    : spawnSync(
+        process.execPath,
+        [
+          path.join(root, 'node_modules/jest/bin/jest.js'),
+          '--testNamePattern=^(?!)',
+          '--reporters=<rootDir>/test/support/test-names-reporter.cjs',
+          '--silent',
+        ],
+        {
+          cwd: root,
+          stdio: ['ignore', 'inherit', 'inherit'],
+          env: { ...process.env, TEST_NAMES_OUT: current },
+        },
+      );
 if (listed.status !== 0 && !existsSync(current)) process.exit(listed.status ?? 1);
 
 const linesOf = (file) => readFileSync(file, 'utf8').split('\n').filter(Boolean);
 const nameOf = (line) => line.slice(line.indexOf(' › ') + 3);
-const now = linesOf(current);
+const now = recorded.length > 0 ? recorded.flatMap(linesOf).sort() : linesOf(current);
 
 if (process.argv.includes('--update') || !existsSync(reference)) {
   writeFileSync(reference, now.join('\n') + '\n');

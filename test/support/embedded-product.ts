@@ -18,7 +18,8 @@ import {
   type Logger,
   type ObjectStore,
 } from '@promptloom/shared';
-import { createTestDatabase, signedBuses, type TestDatabase } from '@promptloom/shared/testing';
+import { signedBuses, type TestDatabase } from '@promptloom/shared/testing';
+import { createProductTestDatabase } from '../../apps/all-in-one/src/testing/product-database';
 import {
   DEFAULT_IMAGE_LIMITS,
   startSignatureService,
@@ -95,12 +96,12 @@ export async function startTestProduct(
     aiModels?: Array<{ label: string; providerModel: string }>;
     /** The address the gateway listens on and the tests call (default 127.0.0.1). */
     listenHost?: string;
-    /** A database the test prepared (dropped by stop()); default a fresh one. */
+    /** A database the test prepared (dropped by stop()); default a fresh copy of the migrated template. */
     database?: TestDatabase;
   } = {},
 ) {
   const logger = options.logger ?? createLogger('test', process.env.TEST_LOG_LEVEL ?? 'silent');
-  const database = options.database ?? (await createTestDatabase());
+  const database = options.database ?? (await createProductTestDatabase());
   // Generous: argon2 and migrations on a loaded machine must not turn into SERVICE_UNAVAILABLE.
   const unsignedBus = options.bus ?? new InProcessBus({ requestTimeoutMs: TEST_BUS_TIMEOUT_MS, logger });
   const buses = signedBuses(unsignedBus, { logger });

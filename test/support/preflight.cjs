@@ -1,7 +1,8 @@
 /**
  * Before any test: are the servers and the browser the suite needs there? If not, stop at once with one line per
  * missing thing saying how to get it (the same commands as .ci/run), instead of hundreds of connection errors.
- * Used as jest's globalSetup, and run by `npm test` before the build (`node test/support/preflight.cjs`).
+ * The globalSetup of the tiers that need servers (each checks what it needs), and run by `npm test` before any tier
+ * (`node test/support/preflight.cjs`, everything).
  */
 const { accessSync, constants } = require('node:fs');
 const { Client } = require('pg');
@@ -61,14 +62,20 @@ function checkChromium() {
   }
 }
 
-/** The lines describing what is missing; empty when everything is there. */
-async function missing() {
-  const found = await Promise.all([checkPostgres(), checkNats(), Promise.resolve(checkChromium())]);
+/** The lines describing what is missing; empty when everything is there. Only the browser tier needs Chromium. */
+async function missing({ browser = true } = {}) {
+  const found = await Promise.all([
+    checkPostgres(),
+    checkNats(),
+    Promise.resolve(browser ? checkChromium() : null),
+  ]);
   return found.filter((line) => line !== null);
 }
 
-module.exports = async function preflight() {
-  const lines = await missing();
+/** As a jest project's globalSetup: checks what that tier needs. */
+module.exports = async function preflight(_globalConfig, projectConfig) {
+  const tier = projectConfig?.displayName?.name;
+  const lines = await missing({ browser: tier === undefined || tier === 'browser' });
   if (lines.length === 0) return;
   const error = new Error(`The test suite cannot run on this machine:\n${lines.join('\n')}`);
   error.stack = error.message;

@@ -15,7 +15,8 @@ class TestNamesReporter {
   onTestResult(test, result) {
     const file = path.relative(this.rootDir, test.path);
     for (const assertion of result.testResults) this.names.push(`${file} › ${assertion.fullName}`);
-    if (result.testExecError) this.names.push(`${file} › (could not load: ${result.testExecError.message.split('\n')[0]})`);
+    if (result.testExecError)
+      this.names.push(`${file} › (could not load: ${result.testExecError.message.split('\n')[0]})`);
   }
 
   onRunComplete() {
