@@ -3,6 +3,7 @@ import { type Bus, type BusEvent, type Job } from './bus';
 import { PermanentFailure } from './job-retries';
 import { type BusLogger } from './bus-logger';
 import { metricsRegistry } from '../metrics/registry';
+import { waitFor } from '../testing/wait-for';
 
 /**
  * The behaviour every Bus adapter must show, run against the real adapter (in-process-bus.test.ts,
@@ -20,19 +21,6 @@ export interface BusWorld {
   connect(options?: BusConnectOptions): Promise<Bus>;
   /** Closes the buses still open and removes whatever the world left behind. */
   dispose(): Promise<void>;
-}
-
-/** Polls `predicate` every 20 ms until it holds; fails naming `what` after `timeoutMs`. */
-export async function waitFor(
-  predicate: () => boolean | Promise<boolean>,
-  what: string,
-  timeoutMs = 5_000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await predicate())) {
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(20);
-  }
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,5 +1,6 @@
 import { type Bus } from './bus';
-import { describeBusContract, waitFor, type BusWorld } from './bus-contract';
+import { waitFor } from '../testing/wait-for';
+import { describeBusContract, type BusWorld } from './bus-contract';
 import { InProcessBroker, InProcessBus } from './in-process-bus';
 
 /** One broker per test: the buses of a test share it, as the services of one process would. */

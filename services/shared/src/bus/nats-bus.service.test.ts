@@ -2,7 +2,8 @@ import net from 'node:net';
 import { DomainError } from '@promptloom/proto';
 import { connect } from 'nats';
 import { type Bus, type BusEvent, type Job } from './bus';
-import { describeBusContract, uniqueToken, waitFor, type BusWorld } from './bus-contract';
+import { waitFor } from '../testing/wait-for';
+import { describeBusContract, uniqueToken, type BusWorld } from './bus-contract';
 import { NatsBus } from './nats-bus';
 import { NatsNames, natsStreamNames } from './nats-names';
 
