@@ -52,6 +52,12 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   { ...reactHooks.configs.flat.recommended, files: ['web/src/**/*.{ts,tsx}'] },
+  {
+    // The type checker has no jest globals for web/ (its tsconfig serves the client): web tests import them from
+    // '@jest/globals', so a test that forgets to fails `npm run typecheck`.
+    files: ['web/src/**/*.test.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.jest } },
+  },
   ...SERVICES.map((service) => ({
     files: [`services/${service}/**/*.ts`],
     rules: forbidImportsOf(
