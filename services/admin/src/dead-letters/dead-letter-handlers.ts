@@ -4,8 +4,9 @@ import {
   type deadLetterOperations,
   type ParsedRequestOf,
 } from '@promptloom/proto';
-import { type Bus, type DeadLetter } from '@promptloom/shared';
+import { type Bus } from '@promptloom/shared';
 import { type AdminGuard } from '../users/admin-guard';
+import { deadLetterPage, deadLetterRecord } from './dead-letter-records';
 
 type Req<K extends keyof typeof deadLetterOperations> = ParsedRequestOf<(typeof deadLetterOperations)[K]>;
 
@@ -23,26 +24,11 @@ export class DeadLetterHandlers {
       afterSequence: request.after_sequence,
       limit: request.limit + 1,
     });
-    const items = letters.slice(0, request.limit).map(toRecord);
-    return { items, next_after: letters.length > request.limit ? items[items.length - 1]!.sequence : null };
+    return deadLetterPage(letters, request.limit);
   }
 
   async retry(request: Req<'retry'>, context: RequestContext): Promise<DeadLetterRecord> {
     await this.guard.requireAdmin(context);
-    return toRecord(await this.bus.retryDeadLetter(request.sequence));
+    return deadLetterRecord(await this.bus.retryDeadLetter(request.sequence));
   }
-}
-
-function toRecord(letter: DeadLetter): DeadLetterRecord {
-  return {
-    sequence: letter.sequence,
-    kind: letter.kind,
-    source: letter.source,
-    id: letter.id,
-    reason: letter.reason,
-    attempts: letter.attempts,
-    dead_at: letter.deadAt,
-    user_id: letter.context.actor?.userId ?? null,
-    request_id: letter.context.requestId ?? null,
-  };
 }
