@@ -60,6 +60,9 @@ const common = {
 /** The tiers that need servers check them first: one clear line for each that is missing (test/support/preflight.cjs). */
 const withServers = { ...common, globalSetup: '<rootDir>/test/support/preflight.cjs' };
 
+/** A suite that leaves a socket, server, child process or timer open fails itself, naming it. */
+const FAIL_ON_LEAKED_HANDLES = '<rootDir>/test/support/fail-on-leaked-handles.ts';
+
 /** @type {import('jest').Config} */
 module.exports = {
   projects: [
@@ -70,6 +73,7 @@ module.exports = {
       testPathIgnorePatterns: [...common.testPathIgnorePatterns, '\\.service\\.test\\.ts$'],
       // A unit test that reaches for PostgreSQL or NATS fails at once, naming the tier it belongs to.
       setupFiles: ['<rootDir>/test/support/unit-tier.cjs'],
+      setupFilesAfterEnv: [FAIL_ON_LEAKED_HANDLES],
     },
     {
       ...common,
@@ -87,11 +91,13 @@ module.exports = {
         ...common.testPathIgnorePatterns,
         `<rootDir>/test/(${[...PROCESS_FOLDERS, ...BROWSER_FOLDERS].join('|')})/`,
       ],
+      setupFilesAfterEnv: [FAIL_ON_LEAKED_HANDLES],
     },
     {
       ...withServers,
       displayName: 'process',
       testMatch: testsUnder(PROCESS_FOLDERS),
+      setupFilesAfterEnv: [FAIL_ON_LEAKED_HANDLES],
     },
     {
       ...withServers,

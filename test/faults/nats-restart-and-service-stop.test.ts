@@ -1,8 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { createTestDatabase, deferred, waitFor, type TestDatabase } from '@promptloom/shared/testing';
-import { startDistributedProduct, type DistributedProduct } from '../support/distributed-product';
+import { deferred, waitFor, type TestDatabase } from '@promptloom/shared/testing';
+import {
+  startDistributedOnPrivateNats,
+  type DistributedOnPrivateNats,
+} from '../support/distributed-on-private-nats';
+import { type DistributedProduct } from '../support/distributed-product';
 import { graphql, newUser, requestJson } from '../support/http';
-import { startPrivateNats, type PrivateNats } from '../support/private-nats';
+import { type PrivateNats } from '../support/private-nats';
 import { runSql } from '../support/sql';
 import { subscribe } from '../support/subscriptions';
 
@@ -14,18 +18,16 @@ describe('the distributed processes survive faults', () => {
   const namespace = `faults-${randomBytes(4).toString('hex')}`;
   let nats: PrivateNats;
   let database: TestDatabase;
+  let running: DistributedOnPrivateNats;
   let product: DistributedProduct;
 
   beforeAll(async () => {
-    nats = await startPrivateNats();
-    database = await createTestDatabase();
-    product = await startDistributedProduct({ natsUrl: nats.url, databaseUrl: database.url, namespace });
+    running = await startDistributedOnPrivateNats({ product: { namespace } });
+    ({ nats, database, product } = running);
   });
 
   afterAll(async () => {
-    await product?.stop();
-    await database?.drop();
-    await nats?.stop();
+    await running?.stop();
   });
 
   const allReady = async () => {

@@ -1,12 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { ensureAdminAccount, startAdminService, type RunningService } from '@promptloom/admin';
-import { createGateway, type Gateway } from '@promptloom/gateway';
-import { GeneratedBusKeys, NatsBus, SignedBus, createLogger } from '@promptloom/shared';
-import { createTestDatabase, waitFor, type TestDatabase } from '@promptloom/shared/testing';
-import { TEST_JWT_SECRET } from '../support/embedded-product';
+import { ensureAdminAccount } from '@promptloom/admin';
+import { waitFor, type TestDatabase } from '@promptloom/shared/testing';
+import { startBusFaultProduct, type BusFaultProduct } from '../support/bus-fault-product';
 import { requestJson } from '../support/http';
-import { startPrivateNats, type PrivateNats } from '../support/private-nats';
+import { type PrivateNats } from '../support/private-nats';
 
 const CREATE_MODULE = `mutation ($input: ModuleInput!) { createModule(input: $input) { id name } }`;
 
@@ -17,59 +15,27 @@ const CREATE_MODULE = `mutation ($input: ModuleInput!) { createModule(input: $in
  * The writes are held in flight by the admin catalogue's lock, taken by the test.
  */
 describe('a write in flight when NATS drops', () => {
-  const namespace = `interrupted-${randomBytes(4).toString('hex')}`;
-  const logger = createLogger('interrupted-write-test', process.env.TEST_LOG_LEVEL ?? 'silent');
   const admin = {
     email: `admin.${randomBytes(4).toString('hex')}@example.com`,
     password: 'correct horse battery',
   };
+  let product: BusFaultProduct;
   let nats: PrivateNats;
   let database: TestDatabase;
-  let serviceBus: NatsBus;
-  let gatewayBus: NatsBus;
-  let service: RunningService;
-  let gateway: Gateway;
   let baseUrl: string;
   let sql: Client;
 
   beforeAll(async () => {
-    nats = await startPrivateNats();
-    database = await createTestDatabase();
-    const connect = (name: string) =>
-      NatsBus.connect({
-        servers: nats.url,
-        namespace,
-        name,
-        requestTimeoutMs: 600_000,
-        closeTimeoutMs: 1_000,
-      });
-    serviceBus = await connect('admin');
-    gatewayBus = await connect('gateway');
-    // Each part signs and checks its requests as in the product (README "Security: signed actors on the bus").
-    const busKeys = new GeneratedBusKeys();
-    const adminView = new SignedBus(serviceBus, { keys: busKeys.for('admin') });
-    service = await startAdminService({ databaseUrl: database.url, bus: adminView, logger });
-    gateway = await createGateway({
-      bus: new SignedBus(gatewayBus, { keys: busKeys.for('gateway') }),
-      logger,
-      jwtSecret: TEST_JWT_SECRET,
-      sessionIdleMs: 3_600_000,
-      maxBodyBytes: 1_048_576,
-    });
-    baseUrl = `http://127.0.0.1:${await gateway.listen(0, '127.0.0.1')}`;
-    await ensureAdminAccount(adminView, { ...admin, always: true });
+    product = await startBusFaultProduct({ namespacePrefix: 'interrupted' });
+    ({ nats, database, baseUrl } = product);
+    await ensureAdminAccount(product.adminBus, { ...admin, always: true });
     sql = new Client({ connectionString: database.url });
     await sql.connect();
   }, 60_000);
 
   afterAll(async () => {
     await sql?.end();
-    await gateway?.close();
-    await service?.stop();
-    await gatewayBus?.close();
-    await serviceBus?.close();
-    await database?.drop();
-    await nats?.stop();
+    await product?.stop();
   });
 
   const count = async (query: string, values: unknown[] = []) =>

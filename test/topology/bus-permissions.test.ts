@@ -1,12 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { OPERATIONS } from '@promptloom/proto';
-import {
-  GeneratedBusKeys,
-  NatsBus,
-  PermanentFailure,
-  metricsRegistry,
-  natsStreamNames,
-} from '@promptloom/shared';
+import { NatsBus, PermanentFailure, metricsRegistry, natsStreamNames } from '@promptloom/shared';
 import { deferred, waitFor } from '@promptloom/shared/testing';
 import { AckPolicy, connect, nanos, type NatsConnection } from 'nats';
 import { capturedLogger } from '../support/captured-log';
@@ -18,7 +12,8 @@ import {
   type LockedDownBusUser,
   type PrivateNats,
 } from '../support/private-nats';
-import { freePort, startProcess, waitUntilReady } from '../support/processes';
+import { startGatewayProcess } from '../support/gateway-process';
+import { waitUntilReady } from '../support/processes';
 
 /** deploy/nats.conf: each process may publish only its own events; the gateway may only make requests. */
 describe('the locked-down bus', () => {
@@ -237,18 +232,13 @@ describe('the locked-down bus', () => {
     const jsm = await observer.jetstreamManager();
     const consumers = async () => (await jsm.streams.info(events)).state.consumer_count;
     const before = await consumers();
-    const port = await freePort();
-    const gateway = startProcess('gateway', 'gateway/dist/main.js', {
+    const { gateway, baseUrl } = await startGatewayProcess({
       NATS_URL: nats.url,
       ...users.credentials('gateway'),
-      ...new GeneratedBusKeys().environmentFor('gateway'),
-      JWT_SECRET: 'x'.repeat(48),
-      PORT: String(port),
-      HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
     });
     try {
-      await waitUntilReady([gateway], `http://127.0.0.1:${port}/readyz`);
+      await waitUntilReady([gateway], `${baseUrl}/readyz`);
       // Its event hub and its caches' subscriptions each read the event stream through a consumer of their own.
       expect(await consumers()).toBeGreaterThan(before);
       expect(await gateway.stop('SIGTERM')).toBe(0);
@@ -261,13 +251,10 @@ describe('the locked-down bus', () => {
   });
 
   it('stops a process whose NATS password is wrong at start, naming the variables', async () => {
-    const gateway = startProcess('gateway', 'gateway/dist/main.js', {
+    const { gateway } = await startGatewayProcess({
       NATS_URL: nats.url,
       NATS_USER: 'gateway',
       NATS_PASSWORD: 'not-the-password',
-      JWT_SECRET: 'x'.repeat(48),
-      ...new GeneratedBusKeys().environmentFor('gateway'),
-      PORT: '0',
     });
     expect(await gateway.exited).toBe(1);
     expect(gateway.output()).toMatch(/NATS_USER \/ NATS_PASSWORD: the NATS server refused user 'gateway'/);

@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { photoJpeg } from '@promptloom/signature-stream/testing';
-import { createTestDatabase, waitFor, type TestDatabase } from '@promptloom/shared/testing';
-import { startDistributedProduct, type DistributedProduct } from '../support/distributed-product';
-import { graphql, newUser, requestJson } from '../support/http';
+import { waitFor } from '@promptloom/shared/testing';
 import {
-  LOCKED_DOWN_BUS_CONFIG,
-  lockedDownBusUsers,
-  startPrivateNats,
-  type PrivateNats,
-} from '../support/private-nats';
+  startDistributedOnPrivateNats,
+  type DistributedOnPrivateNats,
+} from '../support/distributed-on-private-nats';
+import { type DistributedProduct } from '../support/distributed-product';
+import { graphql, newUser, requestJson } from '../support/http';
+import { LOCKED_DOWN_BUS_CONFIG, lockedDownBusUsers } from '../support/private-nats';
 import { subscribe } from '../support/subscriptions';
 import { postForm, streamForm, SIX } from '../signature/signature-helpers';
 
@@ -19,29 +18,22 @@ import { postForm, streamForm, SIX } from '../signature/signature-helpers';
  */
 describe('a user journey across the distributed processes', () => {
   const namespace = `journey-${randomBytes(4).toString('hex')}`;
-  let nats: PrivateNats;
-  let database: TestDatabase;
+  let running: DistributedOnPrivateNats;
   let product: DistributedProduct;
 
   beforeAll(async () => {
     // The locked-down bus of compose: every process as its own user of deploy/nats.conf, so the journey also
     // shows that each one's permissions allow all it does.
     const users = lockedDownBusUsers();
-    nats = await startPrivateNats({ configFile: LOCKED_DOWN_BUS_CONFIG, env: users.serverEnv });
-    database = await createTestDatabase();
-    product = await startDistributedProduct({
-      natsUrl: nats.url,
-      databaseUrl: database.url,
-      namespace,
-      logLevel: 'debug',
-      natsCredentials: users.credentials,
+    running = await startDistributedOnPrivateNats({
+      nats: { configFile: LOCKED_DOWN_BUS_CONFIG, env: users.serverEnv },
+      product: { namespace, logLevel: 'debug', natsCredentials: users.credentials },
     });
+    ({ product } = running);
   });
 
   afterAll(async () => {
-    await product?.stop();
-    await database?.drop();
-    await nats?.stop();
+    await running?.stop();
   });
 
   /** Each test signs up a user of its own; `requestIds` collects the request id the gateway gave the signup. */

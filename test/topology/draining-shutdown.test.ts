@@ -1,15 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { GeneratedBusKeys } from '@promptloom/shared';
 import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
+import { startGatewayProcess } from '../support/gateway-process';
 import { deleteNamespaceStreams } from '../support/nats';
-import {
-  TEST_NATS_URL,
-  freePort,
-  startProcess,
-  waitUntilReady,
-  type RunningProcess,
-} from '../support/processes';
+import { TEST_NATS_URL, waitUntilReady, type RunningProcess } from '../support/processes';
 
 /**
  * deploy/README.md "Stop": on SIGTERM the gateway first answers /readyz 503 (SHUTDOWN_READY_DELAY_MS) while it
@@ -22,15 +16,9 @@ describe('gateway shutdown behind a load balancer', () => {
   afterAll(() => deleteNamespaceStreams(namespace));
 
   it('answers /readyz 503 while still serving, then exits 0 when the drain runs out', async () => {
-    const port = await freePort();
-    const baseUrl = `http://127.0.0.1:${port}`;
-    const gateway = startProcess('gateway', 'gateway/dist/main.js', {
+    const { gateway, baseUrl } = await startGatewayProcess({
       NATS_URL: TEST_NATS_URL,
       BUS_NAMESPACE: namespace,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      JWT_SECRET: randomBytes(48).toString('hex'),
-      ...new GeneratedBusKeys().environmentFor('gateway'),
       // The readiness delay outlasts the whole drain, so the process can only end by the drain's limit.
       SHUTDOWN_READY_DELAY_MS: '600000',
       SHUTDOWN_TIMEOUT_MS: '8000',
@@ -59,14 +47,9 @@ describe('gateway shutdown with requests already sent', () => {
   afterAll(() => deleteNamespaceStreams(namespace));
 
   it('answers every request sent before SIGTERM, those still in the backlog and half-sent ones too, then exits 0', async () => {
-    const port = await freePort();
-    const gateway = startProcess('gateway', 'gateway/dist/main.js', {
+    const { gateway, port } = await startGatewayProcess({
       NATS_URL: TEST_NATS_URL,
       BUS_NAMESPACE: namespace,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      JWT_SECRET: randomBytes(48).toString('hex'),
-      ...new GeneratedBusKeys().environmentFor('gateway'),
       LOG_LEVEL: 'info',
     });
     const sockets: Socket[] = [];

@@ -1,8 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { NatsBus } from '@promptloom/shared';
-import { createTestDatabase, type TestDatabase } from '@promptloom/shared/testing';
+import { type TestDatabase } from '@promptloom/shared/testing';
 import { capturedLogger } from '../support/captured-log';
-import { startDistributedProduct, type DistributedProduct } from '../support/distributed-product';
+import {
+  startDistributedOnPrivateNats,
+  type DistributedOnPrivateNats,
+} from '../support/distributed-on-private-nats';
+import { type DistributedProduct } from '../support/distributed-product';
 import {
   EVERY_SUBJECT,
   FORGERIES,
@@ -16,7 +20,6 @@ import {
   LOCKED_DOWN_BUS_CONFIG,
   LOCKED_DOWN_BUS_USERS,
   lockedDownBusUsers,
-  startPrivateNats,
   type PrivateNats,
 } from '../support/private-nats';
 import { tableRowCounts, userExists } from '../support/table-row-counts';
@@ -35,26 +38,25 @@ describe('a forged actor with each service’s NATS credentials', () => {
   const users = lockedDownBusUsers();
   let nats: PrivateNats;
   let database: TestDatabase;
+  let running: DistributedOnPrivateNats;
   let product: DistributedProduct;
 
   beforeAll(async () => {
-    nats = await startPrivateNats({ configFile: LOCKED_DOWN_BUS_CONFIG, env: users.serverEnv });
-    database = await createTestDatabase();
-    product = await startDistributedProduct({
-      natsUrl: nats.url,
-      databaseUrl: database.url,
-      namespace,
-      natsCredentials: users.credentials,
-      // Statement ids are remembered per process: a replay reaching another replica of a service within the
-      // statement's lifetime is not caught (README "Security"), so one process per service here.
-      aiWorkers: 1,
+    running = await startDistributedOnPrivateNats({
+      nats: { configFile: LOCKED_DOWN_BUS_CONFIG, env: users.serverEnv },
+      product: {
+        namespace,
+        natsCredentials: users.credentials,
+        // Statement ids are remembered per process: a replay reaching another replica of a service within the
+        // statement's lifetime is not caught (README "Security"), so one process per service here.
+        aiWorkers: 1,
+      },
     });
+    ({ nats, database, product } = running);
   }, 200_000);
 
   afterAll(async () => {
-    await product?.stop();
-    await database?.drop();
-    await nats?.stop();
+    await running?.stop();
   });
 
   const attackerBus = async (user: (typeof LOCKED_DOWN_BUS_USERS)[number]) => {

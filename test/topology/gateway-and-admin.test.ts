@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { GeneratedBusKeys } from '@promptloom/shared';
 import { createTestDatabase, type TestDatabase } from '@promptloom/shared/testing';
+import { startGatewayProcess } from '../support/gateway-process';
 import { newUser, requestJson } from '../support/http';
 import {
   TEST_NATS_URL,
@@ -25,7 +26,7 @@ describe('gateway and admin service as separate processes on NATS and PostgreSQL
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const [gatewayPort, adminPort] = [await freePort(), await freePort()];
+    const adminPort = await freePort();
     const shared = { NATS_URL: TEST_NATS_URL, BUS_NAMESPACE: namespace, HOST: '127.0.0.1' };
     const busKeys = new GeneratedBusKeys();
     admin = startProcess('admin', 'services/admin/dist/main.js', {
@@ -36,14 +37,10 @@ describe('gateway and admin service as separate processes on NATS and PostgreSQL
       ADMIN_EMAIL: 'ops@example.com',
       ADMIN_PASSWORD: 'ops-password-123',
     });
-    gateway = startProcess('gateway', 'gateway/dist/main.js', {
-      ...shared,
-      ...busKeys.environmentFor('gateway'),
-      PORT: String(gatewayPort),
-      JWT_SECRET: randomBytes(48).toString('hex'),
-      BUS_REQUEST_TIMEOUT_MS: '15000',
-    });
-    baseUrl = `http://127.0.0.1:${gatewayPort}`;
+    ({ gateway, baseUrl } = await startGatewayProcess(
+      { ...shared, BUS_REQUEST_TIMEOUT_MS: '15000' },
+      busKeys,
+    ));
     adminHealthUrl = `http://127.0.0.1:${adminPort}/readyz`;
     await waitUntilReady([admin, gateway], adminHealthUrl);
     await waitUntilReady([admin, gateway], `${baseUrl}/readyz`);

@@ -1,9 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { createTestDatabase, type TestDatabase } from '@promptloom/shared/testing';
-import { startDistributedProduct, type DistributedProduct } from '../support/distributed-product';
+import { type TestDatabase } from '@promptloom/shared/testing';
+import {
+  startDistributedOnPrivateNats,
+  type DistributedOnPrivateNats,
+} from '../support/distributed-on-private-nats';
+import { type DistributedProduct } from '../support/distributed-product';
 import { requestJson } from '../support/http';
-import { startPrivateNats, type PrivateNats } from '../support/private-nats';
 
 const CREATE_MODULE = `mutation ($input: ModuleInput!) { createModule(input: $input) { id name status } }`;
 
@@ -14,22 +17,16 @@ const CREATE_MODULE = `mutation ($input: ModuleInput!) { createModule(input: $in
  */
 describe('a write repeated with its Idempotency-Key through two gateways', () => {
   const namespace = `idempotent-${randomBytes(4).toString('hex')}`;
-  let nats: PrivateNats;
   let database: TestDatabase;
+  let running: DistributedOnPrivateNats;
   let product: DistributedProduct;
   let sql: Client;
   let gateways: string[];
   let token: string;
 
   beforeAll(async () => {
-    nats = await startPrivateNats();
-    database = await createTestDatabase();
-    product = await startDistributedProduct({
-      natsUrl: nats.url,
-      databaseUrl: database.url,
-      namespace,
-      gateways: 2,
-    });
+    running = await startDistributedOnPrivateNats({ product: { namespace, gateways: 2 } });
+    ({ database, product } = running);
     gateways = ['gateway', 'gateway-2'].map((name) => product.healthUrls.get(name)!);
     sql = new Client({ connectionString: database.url });
     await sql.connect();
@@ -40,9 +37,7 @@ describe('a write repeated with its Idempotency-Key through two gateways', () =>
 
   afterAll(async () => {
     await sql?.end();
-    await product?.stop();
-    await database?.drop();
-    await nats?.stop();
+    await running?.stop();
   });
 
   const modulesNamed = async (name: string) =>

@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { createTestDatabase, waitFor, type TestDatabase } from '@promptloom/shared/testing';
-import { startDistributedProduct, type DistributedProduct } from '../support/distributed-product';
+import { waitFor } from '@promptloom/shared/testing';
+import {
+  startDistributedOnPrivateNats,
+  type DistributedOnPrivateNats,
+} from '../support/distributed-on-private-nats';
+import { type DistributedProduct } from '../support/distributed-product';
 import { newUser, requestJson } from '../support/http';
-import { startPrivateNats, type PrivateNats } from '../support/private-nats';
 import { subscribe } from '../support/subscriptions';
 import { startTcpBalancer, type TcpBalancer } from '../support/tcp-balancer';
 
@@ -19,20 +22,13 @@ const CHANGES = (afterSequence: number | null) =>
  */
 describe('two gateway processes behind one balancer', () => {
   const namespace = `two-gw-${randomBytes(4).toString('hex')}`;
-  let nats: PrivateNats;
-  let database: TestDatabase;
+  let running: DistributedOnPrivateNats;
   let product: DistributedProduct;
   let balancer: TcpBalancer;
 
   beforeAll(async () => {
-    nats = await startPrivateNats();
-    database = await createTestDatabase();
-    product = await startDistributedProduct({
-      natsUrl: nats.url,
-      databaseUrl: database.url,
-      namespace,
-      gateways: 2,
-    });
+    running = await startDistributedOnPrivateNats({ product: { namespace, gateways: 2 } });
+    ({ product } = running);
     balancer = await startTcpBalancer(
       ['gateway', 'gateway-2'].map((name) => Number(new URL(product.healthUrls.get(name)!).port)),
     );
@@ -40,9 +36,7 @@ describe('two gateway processes behind one balancer', () => {
 
   afterAll(async () => {
     await balancer?.close();
-    await product?.stop();
-    await database?.drop();
-    await nats?.stop();
+    await running?.stop();
   });
 
   it('delivers a write through gateway 2 to a subscriber on gateway 1, and resumes it on gateway 2 when gateway 1 dies', async () => {
