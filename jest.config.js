@@ -42,7 +42,11 @@ const SOURCE_FOLDERS = ['proto', 'services/*', 'gateway', 'apps/*'];
 const PROCESS_FOLDERS = ['topology', 'faults', 'embedded', 'deploy', 'outbox', 'tracing'];
 const BROWSER_FOLDERS = ['e2e', 'web'];
 const under = (folders, pattern) => folders.map((folder) => `<rootDir>/${folder}/${pattern}`);
-const testsUnder = (folders) => under(folders.map((folder) => `test/${folder}`), '**/*.test.ts');
+const testsUnder = (folders) =>
+  under(
+    folders.map((folder) => `test/${folder}`),
+    '**/*.test.ts',
+  );
 
 /** What every tier shares. */
 const common = {
@@ -90,9 +94,12 @@ module.exports = {
       testMatch: testsUnder(PROCESS_FOLDERS),
     },
     {
-      ...withServers,
+      ...common,
       displayName: 'browser',
       testMatch: testsUnder(BROWSER_FOLDERS),
+      // The preflight, and a prefix for this run's databases; the teardown drops those a worker left behind.
+      globalSetup: '<rootDir>/test/support/browser-tier-setup.cjs',
+      globalTeardown: '<rootDir>/test/support/browser-tier-teardown.cjs',
     },
   ],
   // Generous: the machine running the suite may be loaded; a test waits for conditions, never for a time.
