@@ -100,9 +100,12 @@ module.exports = {
       setupFilesAfterEnv: [FAIL_ON_LEAKED_HANDLES],
     },
     {
-      ...withServers,
+      ...common,
       displayName: 'browser',
       testMatch: testsUnder(BROWSER_FOLDERS),
+      // The preflight, and a prefix for this run's databases; the teardown drops those a worker left behind.
+      globalSetup: '<rootDir>/test/support/browser-tier-setup.cjs',
+      globalTeardown: '<rootDir>/test/support/browser-tier-teardown.cjs',
     },
   ],
   // Generous: the machine running the suite may be loaded; a test waits for conditions, never for a time.

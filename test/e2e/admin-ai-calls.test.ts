@@ -1,30 +1,26 @@
 import { readFile } from 'node:fs/promises';
-import { type Browser, type Page } from 'playwright-core';
+import { type Page } from 'playwright-core';
 import { waitFor } from '@promptloom/shared/testing';
-import { startBrowserProduct, type BrowserProduct } from '../support/browser-product';
-import { type TestProduct } from '../support/embedded-product';
+import { useBrowserProduct } from '../support/browser-product';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../support/fake-openai-server';
 import { newUser, requestJson } from '../support/http';
 import { ADMIN, signIn } from './admin-support';
 
 let fake: FakeOpenAiServer;
-let started: BrowserProduct | undefined;
-let product: TestProduct;
-let browser: Browser;
 let user: { id: number; token: string };
 let adminToken: string;
 
 beforeAll(async () => {
   fake = await startFakeOpenAiServer();
-  started = await startBrowserProduct({ admin: ADMIN, openAiBaseUrl: fake.baseUrl });
-  ({ product, browser } = started);
+});
+afterAll(() => fake?.close());
+// A product of its own: its AI calls go to this file's fake provider, and its admin lists every call.
+const product = useBrowserProduct(() => ({ admin: ADMIN, openAiBaseUrl: fake.baseUrl }));
+const { browser } = product;
+beforeAll(async () => {
   const signup = await requestJson(product.baseUrl, 'POST', '/api/signup', { body: newUser() });
   user = { id: signup.body.user.id, token: signup.body.access_token };
   adminToken = (await requestJson(product.baseUrl, 'POST', '/api/login', { body: ADMIN })).body.access_token;
-}, 60_000);
-afterAll(async () => {
-  await started?.stop();
-  await fake.close();
 });
 
 const chat = async (content: string) => {

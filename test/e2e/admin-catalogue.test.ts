@@ -1,15 +1,11 @@
 import { type BrowserContext, type Page } from 'playwright-core';
-import { dialog, expectNoSeriousA11yViolations, startAdminConsole, type AdminConsole } from './admin-support';
+import { dialog, expectNoSeriousA11yViolations, useAdminConsole } from './admin-support';
 
-let admin: AdminConsole;
+const admin = useAdminConsole();
 let context: BrowserContext;
 
 beforeAll(async () => {
-  admin = await startAdminConsole();
   context = await admin.adminContext();
-});
-afterAll(async () => {
-  await admin?.stop();
 });
 
 async function open(path: string, heading: string): Promise<Page> {

@@ -3,7 +3,7 @@ import { waitInPage } from '../support/wait-in-page';
 import { type BrowserContext, type Page } from 'playwright-core';
 import { graphql, newUser, requestJson } from '../support/http';
 import { watchPageSubscriptions } from '../support/subscriptions';
-import { dialog, expectNoSeriousA11yViolations, startAdminConsole, type AdminConsole } from './admin-support';
+import { dialog, expectNoSeriousA11yViolations, useAdminConsole } from './admin-support';
 
 // Item names are compared without digits, so every seeded name is letters only.
 const TL_NAMES = [
@@ -21,7 +21,7 @@ const TL_NAMES = [
   'Lotus',
 ];
 
-let admin: AdminConsole;
+const admin = useAdminConsole();
 let context: BrowserContext;
 let userToken: string;
 
@@ -36,7 +36,6 @@ async function addItem(family: string, text: string) {
 }
 
 beforeAll(async () => {
-  admin = await startAdminConsole();
   const signup = await requestJson(admin.product.baseUrl, 'POST', '/api/signup', {
     body: newUser({ first_name: 'Rosalind', last_name: 'Franklin' }),
   });
@@ -52,9 +51,6 @@ beforeAll(async () => {
   );
   expect(signature.body.errors).toBeUndefined();
   context = await admin.adminContext();
-});
-afterAll(async () => {
-  await admin?.stop();
 });
 
 async function open(path: string, heading: string): Promise<Page> {

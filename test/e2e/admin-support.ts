@@ -1,38 +1,41 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { startBrowserProduct } from '../support/browser-product';
-import { type TestProduct } from '../support/embedded-product';
+import { type BrowserContext, type Page } from 'playwright-core';
+import { useBrowserProduct, type BrowserProduct, type ContextOpener } from '../support/browser-product';
 import { requestJson } from '../support/http';
 
 export const ADMIN = { email: 'console.admin@example.com', password: 'console-password-1' };
 
 export interface AdminConsole {
-  product: TestProduct;
-  browser: Browser;
+  product: BrowserProduct;
+  browser: ContextOpener;
+  /** The admin's token (there from the suite's beforeAll on). */
   adminToken: string;
   /** A browser context signed in as the admin (through the login form). */
   adminContext(): Promise<BrowserContext>;
-  stop(): Promise<void>;
 }
 
-/** The product with one admin, and a browser; the admin signs in through the real login screen. */
-export async function startAdminConsole(): Promise<AdminConsole> {
-  const { product, browser, stop } = await startBrowserProduct({ admin: ADMIN });
-  const login = await requestJson(product.baseUrl, 'POST', '/api/login', { body: ADMIN });
-  return {
+/** A suite's product with one admin, and a browser; the admin signs in through the real login screen. */
+export function useAdminConsole(): AdminConsole {
+  // A product of its own: the admin screens list and count every user, so no other suite's users may show.
+  const product = useBrowserProduct({ admin: ADMIN, ownProduct: true });
+  const adminConsole: AdminConsole = {
     product,
-    browser,
-    adminToken: login.body.access_token,
+    browser: product.browser,
+    adminToken: '',
     async adminContext() {
-      const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+      const context = await product.browser.newContext({ viewport: { width: 1400, height: 900 } });
       const page = await context.newPage();
       await signIn(page, product.baseUrl, ADMIN);
       await page.waitForURL('**/admin/UserManage');
       await page.close();
       return context;
     },
-    stop,
   };
+  beforeAll(async () => {
+    const login = await requestJson(product.baseUrl, 'POST', '/api/login', { body: ADMIN });
+    adminConsole.adminToken = login.body.access_token;
+  });
+  return adminConsole;
 }
 
 export async function signIn(page: Page, baseUrl: string, account: { email: string; password: string }) {

@@ -1,22 +1,12 @@
 import { type BrowserContext, type Page } from 'playwright-core';
 import { newUser, requestJson } from '../support/http';
-import {
-  dialog,
-  expectNoSeriousA11yViolations,
-  signIn,
-  startAdminConsole,
-  type AdminConsole,
-} from './admin-support';
+import { dialog, expectNoSeriousA11yViolations, signIn, useAdminConsole } from './admin-support';
 
-let admin: AdminConsole;
+const admin = useAdminConsole();
 let context: BrowserContext;
 
 beforeAll(async () => {
-  admin = await startAdminConsole();
   context = await admin.adminContext();
-});
-afterAll(async () => {
-  await admin?.stop();
 });
 
 async function openUsers(): Promise<Page> {

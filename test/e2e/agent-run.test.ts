@@ -1,37 +1,20 @@
-import { type BrowserContext, type Page } from 'playwright-core';
-import {
-  newPageOf,
-  signInToWorkspace,
-  signedUpUser,
-  startBrowserProduct,
-  type BrowserProduct,
-} from '../support/browser-product';
-import { type TestProduct } from '../support/embedded-product';
+import { type Page } from 'playwright-core';
+import { signedUpUser, signInToWorkspace, useBrowserProduct } from '../support/browser-product';
 import { requestJson } from '../support/http';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../support/fake-openai-server';
 
 let provider: FakeOpenAiServer;
-let started: BrowserProduct | undefined;
-let product: TestProduct;
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   provider = await startFakeOpenAiServer();
-  started = await startBrowserProduct({ openAiBaseUrl: provider.baseUrl });
-  product = started.product;
 });
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-afterAll(async () => {
-  await started?.stop();
-  await provider?.close();
-});
+afterAll(() => provider?.close());
+// A product of its own: its AI calls go to this file's fake provider.
+const product = useBrowserProduct(() => ({ openAiBaseUrl: provider.baseUrl }));
 
 /** A new user, signed in on a browser context of their own (closed after the test). */
 async function signedInUser() {
-  const page = await newPageOf(started!.browser);
-  contexts.push(page.context());
+  const page = await product.newPage();
   const account = await signedUpUser(product.baseUrl);
   await signInToWorkspace(page, product.baseUrl, account);
   return { page, account };

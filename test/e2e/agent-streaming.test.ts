@@ -1,12 +1,6 @@
-import { type BrowserContext, type Page } from 'playwright-core';
+import { type Page } from 'playwright-core';
 import { waitFor } from '@promptloom/shared/testing';
-import {
-  newPageOf,
-  signInToWorkspace,
-  signedUpUser,
-  startBrowserProduct,
-  type BrowserProduct,
-} from '../support/browser-product';
+import { signedUpUser, signInToWorkspace, useBrowserProduct } from '../support/browser-product';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../support/fake-openai-server';
 
 /**
@@ -14,27 +8,19 @@ import { startFakeOpenAiServer, type FakeOpenAiServer } from '../support/fake-op
  * only once the previous one is on screen, so "one by one" is what the page shows, not a timing.
  */
 let provider: FakeOpenAiServer;
-let started: BrowserProduct | undefined;
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   provider = await startFakeOpenAiServer();
-  started = await startBrowserProduct({ openAiBaseUrl: provider.baseUrl });
 });
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-afterAll(async () => {
-  await started?.stop();
-  await provider?.close();
-});
+afterAll(() => provider?.close());
+// A product of its own: its AI calls go to this file's fake provider.
+const product = useBrowserProduct(() => ({ openAiBaseUrl: provider.baseUrl }));
 
 async function proAgentPage(): Promise<Page> {
-  const page = await newPageOf(started!.browser);
-  contexts.push(page.context());
-  const account = await signedUpUser(started!.product.baseUrl);
-  await signInToWorkspace(page, started!.product.baseUrl, account);
-  await page.goto(`${started!.product.baseUrl}/pro/AgentTR`);
+  const page = await product.newPage();
+  const account = await signedUpUser(product.baseUrl);
+  await signInToWorkspace(page, product.baseUrl, account);
+  await page.goto(`${product.baseUrl}/pro/AgentTR`);
   await page.getByRole('heading', { name: 'Pro agent' }).waitFor();
   await page.getByLabel('Model').selectOption({ label: 'Open AI' });
   return page;
@@ -62,7 +48,7 @@ describe('a streamed agent run in the browser', () => {
     expect(await progress(page).getByRole('listitem').count()).toBe(2);
     await waitFor(() => provider.waiting === 1, 'the last piece', 15_000);
     provider.release();
-    await page.waitForURL(`${started!.product.baseUrl}/pro/ProListingTR`, { timeout: 15_000 });
+    await page.waitForURL(`${product.baseUrl}/pro/ProListingTR`, { timeout: 15_000 });
     const sidebar = page.getByRole('complementary', { name: 'Pro sidebar' });
     for (const name of ['Curator', 'Retoucher', 'Colorist']) {
       await sidebar.getByRole('button', { name, exact: true }).waitFor();

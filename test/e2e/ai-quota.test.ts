@@ -1,19 +1,12 @@
-import { type Browser, type Page } from 'playwright-core';
-import { startBrowserProduct, type BrowserProduct } from '../support/browser-product';
-import { type TestProduct } from '../support/embedded-product';
+import { type Page } from 'playwright-core';
+import { useBrowserProduct } from '../support/browser-product';
 import { newUser, requestJson } from '../support/http';
 import { ADMIN, dialog, signIn } from './admin-support';
 
-// One AI call a day, so a single Run reaches the limit. Offline provider: the Run is a real job on the worker.
-let product: TestProduct;
-let browser: Browser;
-let started: BrowserProduct | undefined;
-
-beforeAll(async () => {
-  started = await startBrowserProduct({ aiCallsPerDay: 1, admin: ADMIN });
-  ({ product, browser } = started);
-});
-afterAll(() => started?.stop());
+// A product of its own with one AI call a day, so a single Run reaches the limit. Offline provider: the Run is a real
+// job on the worker.
+const product = useBrowserProduct({ aiCallsPerDay: 1, admin: ADMIN });
+const { browser } = product;
 
 async function signedInUser(width: number): Promise<{ page: Page; id: number }> {
   const user = newUser();

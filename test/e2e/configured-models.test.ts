@@ -1,33 +1,27 @@
-import { type Browser, type Locator, type Page } from 'playwright-core';
+import { type Locator, type Page } from 'playwright-core';
 import { waitFor } from '@promptloom/shared/testing';
-import { startBrowserProduct, type BrowserProduct } from '../support/browser-product';
-import { type TestProduct } from '../support/embedded-product';
+import { useBrowserProduct } from '../support/browser-product';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../support/fake-openai-server';
 import { newUser, requestJson } from '../support/http';
 import { ADMIN, signIn } from './admin-support';
 
-// As AI_MODELS='Fast=gpt-4o-mini,Best=gpt-4o' configures them.
 let fake: FakeOpenAiServer;
-let started: BrowserProduct | undefined;
-let product: TestProduct;
-let browser: Browser;
 
 beforeAll(async () => {
   fake = await startFakeOpenAiServer();
-  started = await startBrowserProduct({
-    admin: ADMIN,
-    openAiBaseUrl: fake.baseUrl,
-    aiModels: [
-      { label: 'Fast', providerModel: 'gpt-4o-mini' },
-      { label: 'Best', providerModel: 'gpt-4o' },
-    ],
-  });
-  ({ product, browser } = started);
-}, 60_000);
-afterAll(async () => {
-  await started?.stop();
-  await fake.close();
 });
+afterAll(() => fake?.close());
+// A product of its own: its AI calls go to this file's fake provider, and it offers two configured models.
+const product = useBrowserProduct(() => ({
+  admin: ADMIN,
+  openAiBaseUrl: fake.baseUrl,
+  // As AI_MODELS='Fast=gpt-4o-mini,Best=gpt-4o' configures them.
+  aiModels: [
+    { label: 'Fast', providerModel: 'gpt-4o-mini' },
+    { label: 'Best', providerModel: 'gpt-4o' },
+  ],
+}));
+const { browser } = product;
 
 async function pageAt(width: number): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width, height: 800 } })).newPage();

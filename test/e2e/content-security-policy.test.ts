@@ -1,8 +1,7 @@
 import sharp from 'sharp';
 import { waitInPage } from '../support/wait-in-page';
-import { type Browser, type Page } from 'playwright-core';
-import { startBrowserProduct, type BrowserProduct } from '../support/browser-product';
-import { type TestProduct } from '../support/embedded-product';
+import { type Page } from 'playwright-core';
+import { useBrowserProduct } from '../support/browser-product';
 import { graphql, newUser, requestJson } from '../support/http';
 import { navigateInApp, signInThroughForm } from './session-support';
 
@@ -21,15 +20,8 @@ const MARKER = `
   document.body.appendChild(script);
 `;
 
-let product: TestProduct;
-let browser: Browser;
-let started: BrowserProduct | undefined;
-
-beforeAll(async () => {
-  started = await startBrowserProduct({ admin: ADMIN });
-  ({ product, browser } = started);
-}, 60_000);
-afterAll(() => started?.stop());
+const product = useBrowserProduct({ admin: ADMIN });
+const { browser } = product;
 
 async function newPage(): Promise<{ page: Page; consoleErrors: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });

@@ -1,25 +1,13 @@
-import { type Browser, type Page } from 'playwright-core';
-import {
-  newPageOf,
-  signInToWorkspace,
-  signedUpUser,
-  startBrowserProduct,
-  type BrowserProduct,
-} from '../support/browser-product';
-import { type TestProduct } from '../support/embedded-product';
+import { type Page } from 'playwright-core';
+import { signedUpUser, signInToWorkspace, useBrowserProduct } from '../support/browser-product';
 
-let product: TestProduct;
-let browser: Browser;
 let page: Page;
-let started: BrowserProduct | undefined;
 
+const product = useBrowserProduct();
 beforeAll(async () => {
-  started = await startBrowserProduct();
-  ({ product, browser } = started);
-  page = await newPageOf(browser);
+  page = await product.newPage();
   await signInToWorkspace(page, product.baseUrl, await signedUpUser(product.baseUrl));
 });
-afterAll(() => started?.stop());
 
 describe('an element and its sub-elements in a real browser (offline provider)', () => {
   it('generates sub-elements on open, asks to activate first, and needs 6 chosen to leave', async () => {

@@ -1,30 +1,11 @@
-import { type Browser, type BrowserContext, type Response } from 'playwright-core';
+import { type Response } from 'playwright-core';
 import { waitInPage } from '../support/wait-in-page';
-import {
-  signInToWorkspace,
-  signedUpUser,
-  startBrowserProduct,
-  type BrowserProduct,
-} from '../support/browser-product';
-import { type TestProduct } from '../support/embedded-product';
+import { signedUpUser, signInToWorkspace, useBrowserProduct } from '../support/browser-product';
 import { addActive } from './signature-support';
 
-// One prompt version per user per minute: the page's second save is refused.
-let product: TestProduct;
-let browser: Browser;
-let started: BrowserProduct | undefined;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  started = await startBrowserProduct({ promptVersionLimit: { perMinute: 1, enabled: true } });
-  ({ product, browser } = started);
-});
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-afterAll(async () => {
-  await started?.stop();
-});
+// A product of its own with one prompt version per user per minute: the page's second save is refused.
+const product = useBrowserProduct({ promptVersionLimit: { perMinute: 1, enabled: true } });
+const { browser } = product;
 
 /** A GraphQL answer refusing a prompt version save as too many. */
 async function isRefusedSave(response: Response): Promise<boolean> {
@@ -45,7 +26,6 @@ describe.each(WIDTHS)('prompt versions over the limit (%s)', (_name, viewport) =
     await addActive(product.baseUrl, account.token, 'tl', 'Photography');
     await addActive(product.baseUrl, account.token, 'bl', 'Light');
     const context = await browser.newContext({ viewport });
-    contexts.push(context);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: product.baseUrl });
     const page = await context.newPage();
     const dialogs: string[] = [];

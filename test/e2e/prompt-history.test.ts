@@ -1,37 +1,23 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Page } from 'playwright-core';
 import { waitFor } from '@promptloom/shared/testing';
 import { requestJson } from '../support/http';
 import { waitInPage } from '../support/wait-in-page';
 import { watchPageSubscriptions } from '../support/subscriptions';
-import {
-  signInToWorkspace,
-  signedUpUser,
-  startBrowserProduct,
-  type BrowserProduct,
-} from '../support/browser-product';
-import { type TestProduct } from '../support/embedded-product';
+import { signedUpUser, signInToWorkspace, useBrowserProduct } from '../support/browser-product';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../support/fake-openai-server';
+import { runSql } from '../support/sql';
 import { addActive } from './signature-support';
 
-let product: TestProduct;
-let browser: Browser;
 let provider: FakeOpenAiServer;
-let started: BrowserProduct | undefined;
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   provider = await startFakeOpenAiServer();
-  started = await startBrowserProduct({ openAiBaseUrl: provider.baseUrl });
-  ({ product, browser } = started);
 });
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-afterAll(async () => {
-  await started?.stop();
-  await provider?.close();
-});
+afterAll(() => provider?.close());
+// A product of its own: its AI calls go to this file's fake provider.
+const product = useBrowserProduct(() => ({ openAiBaseUrl: provider.baseUrl }));
+const { browser } = product;
 
 type Account = Awaited<ReturnType<typeof signedUpUser>>;
 
@@ -49,7 +35,6 @@ async function streamPage(
   beforeLoad: (page: Page) => Promise<unknown> = async () => undefined,
 ): Promise<Page> {
   const context = await browser.newContext({ viewport });
-  contexts.push(context);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: product.baseUrl });
   const page = await context.newPage();
   await beforeLoad(page);
@@ -187,9 +172,10 @@ describe.each(WIDTHS)('prompt history on the Stream page (%s)', (_name, viewport
 
   it('loads older versions as the list scrolls to its end', async () => {
     const account = await userWithSelection();
-    await product.signature.orm.em.getConnection().execute(
+    await runSql(
+      product.databaseUrl,
       `insert into signature.prompt_versions (user_id, origin, prompt, snapshot)
-       select ?, 'edited', 'older prompt ' || g, ?::jsonb from generate_series(1, 70) g`,
+       select $1, 'edited', 'older prompt ' || g, $2::jsonb from generate_series(1, 70) g`,
       [
         account.id,
         JSON.stringify({

@@ -1,32 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Page } from 'playwright-core';
 import { graphql, requestJson } from '../support/http';
 import { waitInPage } from '../support/wait-in-page';
-import {
-  signInToWorkspace,
-  signedUpUser,
-  startBrowserProduct,
-  type BrowserProduct,
-} from '../support/browser-product';
-import { type TestProduct } from '../support/embedded-product';
+import { signedUpUser, signInToWorkspace, useBrowserProduct } from '../support/browser-product';
 import { holdOperation } from './held-operation';
 import { addActive } from './signature-support';
 
-let product: TestProduct;
-let browser: Browser;
-let started: BrowserProduct | undefined;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  started = await startBrowserProduct();
-  ({ product, browser } = started);
-});
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-afterAll(async () => {
-  await started?.stop();
-});
+const product = useBrowserProduct();
+const { browser } = product;
 
 type Account = Awaited<ReturnType<typeof signedUpUser>>;
 
@@ -52,7 +33,6 @@ async function userWithLists(): Promise<Account> {
 
 async function streamPage(account: Account, viewport: { width: number; height: number }): Promise<Page> {
   const context = await browser.newContext({ viewport });
-  contexts.push(context);
   const page = await context.newPage();
   await signInToWorkspace(page, product.baseUrl, account);
   await page.goto(`${product.baseUrl}/types/streamBM`);

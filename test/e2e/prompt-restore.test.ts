@@ -1,32 +1,13 @@
-import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Page } from 'playwright-core';
 import { waitFor } from '@promptloom/shared/testing';
 import { graphql, requestJson } from '../support/http';
 import { waitInPage } from '../support/wait-in-page';
-import {
-  signInToWorkspace,
-  signedUpUser,
-  startBrowserProduct,
-  type BrowserProduct,
-} from '../support/browser-product';
-import { type TestProduct } from '../support/embedded-product';
+import { signedUpUser, signInToWorkspace, useBrowserProduct } from '../support/browser-product';
 import { runSql } from '../support/sql';
 import { addActive } from './signature-support';
 
-let product: TestProduct;
-let browser: Browser;
-let started: BrowserProduct | undefined;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  started = await startBrowserProduct();
-  ({ product, browser } = started);
-});
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-afterAll(async () => {
-  await started?.stop();
-});
+const product = useBrowserProduct();
+const { browser } = product;
 
 type Account = Awaited<ReturnType<typeof signedUpUser>>;
 
@@ -116,7 +97,6 @@ describe.each(WIDTHS)('restoring a prompt version (%s)', (_name, viewport) => {
     await gql(account, SETTINGS, { input: { parameters: [{ flag: '--stylize', value: '250' }] } });
 
     const context = await browser.newContext({ viewport });
-    contexts.push(context);
     const page = await context.newPage();
     await signInToWorkspace(page, product.baseUrl, account);
     await page.goto(`${product.baseUrl}/types/streamBM`);
@@ -150,7 +130,7 @@ describe.each(WIDTHS)('restoring a prompt version (%s)', (_name, viewport) => {
       input: { username: account.first_name, signature: OTHER_SIX, signatureElements: OTHER_SIX },
     });
     await runSql(
-      product.database.url,
+      product.databaseUrl,
       `delete from ai.list_items where user_id = $1 and ai_response = 'Architect'`,
       [account.id],
     );

@@ -1,32 +1,23 @@
 import { type Page } from 'playwright-core';
 import { waitFor } from '@promptloom/shared/testing';
-import {
-  newPageOf,
-  signInToWorkspace,
-  signedUpUser,
-  startBrowserProduct,
-  type BrowserProduct,
-} from '../support/browser-product';
+import { signedUpUser, signInToWorkspace, useBrowserProduct } from '../support/browser-product';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../support/fake-openai-server';
 import { requestJson } from '../support/http';
 
 let provider: FakeOpenAiServer;
-let started: BrowserProduct | undefined;
 
 beforeAll(async () => {
   provider = await startFakeOpenAiServer();
-  started = await startBrowserProduct({ openAiBaseUrl: provider.baseUrl });
-}, 60_000);
-afterAll(async () => {
-  await started?.stop();
-  await provider?.close();
 });
+afterAll(() => provider?.close());
+// A product of its own: its AI calls go to this file's fake provider.
+const product = useBrowserProduct(() => ({ openAiBaseUrl: provider.baseUrl }));
 
 type User = Awaited<ReturnType<typeof signedUpUser>>;
 
 /** A Pro item of the user with a reason written on it, through the API. */
 async function reasonOn(user: User, item: string, reason: string): Promise<void> {
-  const { baseUrl } = started!.product;
+  const { baseUrl } = product;
   const stored = await requestJson(baseUrl, 'POST', `/api/ai/response/tr/newstore/${user.id}`, {
     token: user.token,
     body: { ai_response: [item] },
@@ -41,7 +32,7 @@ async function reasonOn(user: User, item: string, reason: string): Promise<void>
 
 /** An element of the user with a reason written on it, through the API; its id. */
 async function elementWithReason(user: User, element: string, reason: string): Promise<number> {
-  const { baseUrl } = started!.product;
+  const { baseUrl } = product;
   const stored = await requestJson(baseUrl, 'POST', `/api/ai/response/bl/newstore/${user.id}`, {
     token: user.token,
     body: { ai_response: [element] },
@@ -56,19 +47,19 @@ async function elementWithReason(user: User, element: string, reason: string): P
 }
 
 async function signedIn(user: User, width: number): Promise<Page> {
-  const page = await newPageOf(started!.browser, { width, height: 800 });
+  const page = await product.newPage({ width, height: 800 });
   page.setDefaultTimeout(20_000);
-  await signInToWorkspace(page, started!.product.baseUrl, user);
+  await signInToWorkspace(page, product.baseUrl, user);
   return page;
 }
 
 describe('reasons that steer, in the browser', () => {
   it.each([1280, 360])('a Run and a Refine say which of your reasons they used (%i px)', async (width) => {
-    const user = await signedUpUser(started!.product.baseUrl);
+    const user = await signedUpUser(product.baseUrl);
     await reasonOn(user, 'Noir', 'too dark');
     const page = await signedIn(user, width);
 
-    await page.goto(`${started!.product.baseUrl}/pro/AgentTR`);
+    await page.goto(`${product.baseUrl}/pro/AgentTR`);
     await page.getByRole('heading', { name: 'Pro agent' }).waitFor();
     await page.getByLabel('Model').selectOption({ label: 'Open AI' });
     provider.reply({ content: 'Curator\nStylist', held: true });
@@ -85,7 +76,7 @@ describe('reasons that steer, in the browser', () => {
     }
     await page.waitForURL('**/pro/ProListingTR');
 
-    await page.goto(`${started!.product.baseUrl}/types/streamBM`);
+    await page.goto(`${product.baseUrl}/types/streamBM`);
     provider.reply({ content: 'a calm harbour at dawn' });
     await page.getByRole('button', { name: 'Refine' }).click();
     await page.getByTestId('reasons-used').getByText('Used 1 of your reasons: “too dark”').waitFor();
@@ -95,12 +86,12 @@ describe('reasons that steer, in the browser', () => {
   it.each([1280, 360])(
     "an element's sub-element generation says which of your reasons it used (%i px)",
     async (width) => {
-      const user = await signedUpUser(started!.product.baseUrl);
+      const user = await signedUpUser(product.baseUrl);
       const elementId = await elementWithReason(user, 'Lighthouse', 'keep it coastal');
       const page = await signedIn(user, width);
 
       provider.reply({ content: JSON.stringify({ Light: ['Rim', 'Fill'], Mood: ['Calm', 'Warm'] }) });
-      await page.goto(`${started!.product.baseUrl}/elements/${elementId}`);
+      await page.goto(`${product.baseUrl}/elements/${elementId}`);
       await page.getByRole('heading', { name: 'Lighthouse' }).waitFor();
       const note = page.getByTestId('reasons-used');
       await note.getByText('Used 1 of your reasons: “keep it coastal”').waitFor();

@@ -1,32 +1,18 @@
-import { type Browser, type BrowserContext, type Page, type WebSocketRoute } from 'playwright-core';
+import { type Page, type WebSocketRoute } from 'playwright-core';
 import { waitFor } from '@promptloom/shared/testing';
 import { requestJson } from '../support/http';
 import { waitInPage } from '../support/wait-in-page';
-import {
-  signInToWorkspace,
-  signedUpUser,
-  startBrowserProduct,
-  type BrowserProduct,
-} from '../support/browser-product';
-import { type TestProduct } from '../support/embedded-product';
+import { signedUpUser, signInToWorkspace, useBrowserProduct } from '../support/browser-product';
 import { ADMIN } from './admin-support';
 import { addActive } from './signature-support';
 
-let product: TestProduct;
-let browser: Browser;
-let started: BrowserProduct | undefined;
 let adminToken: string;
-const contexts: BrowserContext[] = [];
 
+const product = useBrowserProduct({ admin: ADMIN });
+const { browser } = product;
 beforeAll(async () => {
-  started = await startBrowserProduct({ admin: ADMIN });
-  ({ product, browser } = started);
   adminToken = (await requestJson(product.baseUrl, 'POST', '/api/login', { body: ADMIN })).body.access_token;
-}, 60_000);
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
 });
-afterAll(() => started?.stop());
 
 type Account = Awaited<ReturnType<typeof signedUpUser>>;
 
@@ -110,7 +96,6 @@ describe.each(WIDTHS)('after the live connection drops and comes back (%s)', (_n
   it("shows the versions saved meanwhile, from afterSequence, and the admin's edit once in a live notice", async () => {
     const { account, signatureId } = await userWithSignature();
     const context = await browser.newContext({ viewport });
-    contexts.push(context);
     const page = await context.newPage();
     page.setDefaultTimeout(20_000);
     const sockets = await controlledSockets(page);

@@ -1,21 +1,15 @@
 import { TokenService } from '@promptloom/gateway';
-import { type Browser, type Page, type WebSocketRoute } from 'playwright-core';
-import { startBrowserProduct, type BrowserProduct } from '../support/browser-product';
-import { TEST_JWT_SECRET, type TestProduct } from '../support/embedded-product';
+import { type Page, type WebSocketRoute } from 'playwright-core';
+import { useBrowserProduct } from '../support/browser-product';
+// The secret alone: the product's modules stay out of this file's realm.
+import { TEST_JWT_SECRET } from '../../apps/all-in-one/src/testing/test-jwt-secret';
 import { graphql, newUser, requestJson } from '../support/http';
 import { navigateInApp, recordSockets, signInThroughForm } from './session-support';
 
 const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 
-let product: TestProduct;
-let browser: Browser;
-let started: BrowserProduct | undefined;
-
-beforeAll(async () => {
-  started = await startBrowserProduct();
-  ({ product, browser } = started);
-}, 60_000);
-afterAll(() => started?.stop());
+const product = useBrowserProduct();
+const { browser } = product;
 
 interface Account {
   id: number;

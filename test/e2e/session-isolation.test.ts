@@ -1,6 +1,5 @@
-import { type Browser, type Page } from 'playwright-core';
-import { startBrowserProduct, type BrowserProduct } from '../support/browser-product';
-import { type TestProduct } from '../support/embedded-product';
+import { type Page } from 'playwright-core';
+import { useBrowserProduct } from '../support/browser-product';
 import { graphql, newUser, requestJson } from '../support/http';
 import {
   isSameDocument,
@@ -24,9 +23,6 @@ interface Account {
   /** The user as the signup answered it: what the web client stores under `user`. */
   user: Record<string, unknown>;
 }
-
-let product: TestProduct;
-let browser: Browser;
 
 async function signUp(firstName: string): Promise<Account> {
   const user = newUser({ first_name: firstName });
@@ -61,13 +57,9 @@ async function addActiveItem(account: Account, family: 'tl' | 'bl' | 'tr', text:
   );
   expect(activated.body.errors).toBeUndefined();
 }
-let started: BrowserProduct | undefined;
 
-beforeAll(async () => {
-  started = await startBrowserProduct({ admin: ADMIN });
-  ({ product, browser } = started);
-}, 60_000);
-afterAll(() => started?.stop());
+const product = useBrowserProduct({ admin: ADMIN });
+const { browser } = product;
 
 async function newPage(): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });

@@ -1,26 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type Page } from 'playwright-core';
+import { type Page } from 'playwright-core';
 import { newUser, requestJson } from '../support/http';
-import { WEB_DIST_DIR } from '../support/browser';
-import { startBrowserProduct, type BrowserProduct } from '../support/browser-product';
-import { startTestProduct, type TestProduct } from '../support/embedded-product';
+import { startOwnProduct, useBrowserProduct } from '../support/browser-product';
 
 /** Short, for the idle log-out test only: its own product, so no other test's session ends while it runs. */
 const IDLE_MS = 4000;
-let product: TestProduct;
-let browser: Browser;
-let started: BrowserProduct | undefined;
-
-beforeAll(async () => {
-  started = await startBrowserProduct();
-  ({ product, browser } = started);
-});
-afterAll(() => started?.stop());
-
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  return context.newPage();
-}
+const product = useBrowserProduct();
+const newPage = () => product.newPage();
 
 /** A local storage value of the page (evaluated in the browser, where localStorage exists). */
 function storedItem(page: Page, key: string): Promise<string | null> {
@@ -108,7 +94,7 @@ describe('sign-up, sign-in and sign-out in a real browser', () => {
   });
 
   it('logs out by itself after the configured idle time without mouse, key or click', async () => {
-    const idle = await startTestProduct({ webDistDir: WEB_DIST_DIR, sessionIdleMs: IDLE_MS });
+    const idle = await startOwnProduct({ sessionIdleMs: IDLE_MS });
     try {
       const user = await signedUpUser(idle.baseUrl);
       const page = await newPage();

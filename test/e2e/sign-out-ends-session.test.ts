@@ -1,21 +1,13 @@
-import { type Browser, type Page } from 'playwright-core';
-import { ensureAdminAccount } from '@promptloom/admin';
+import { type Page } from 'playwright-core';
 import { waitFor } from '@promptloom/shared/testing';
 import { newUser, requestJson } from '../support/http';
-import { startBrowserProduct, type BrowserProduct } from '../support/browser-product';
-import { type TestProduct } from '../support/embedded-product';
+import { useBrowserProduct } from '../support/browser-product';
 import { waitInPage } from '../support/wait-in-page';
 
 const SESSION_ENDED = 'Your session has ended. Please log in again.';
-let product: TestProduct;
-let browser: Browser;
-let started: BrowserProduct | undefined;
 
-beforeAll(async () => {
-  started = await startBrowserProduct();
-  ({ product, browser } = started);
-}, 60_000);
-afterAll(() => started?.stop());
+const product = useBrowserProduct();
+const { browser } = product;
 
 async function signInThroughTheForm(email: string, password: string): Promise<{ page: Page; token: string }> {
   const page = await (await browser.newContext({ viewport: { width: 360, height: 740 } })).newPage();
@@ -52,7 +44,7 @@ describe('signing out in the browser ends the session on the server', () => {
   });
 
   it("the admin console's Logout", async () => {
-    await ensureAdminAccount(product.buses.admin, {
+    await product.createAdmin({
       email: 'logout.admin@example.com',
       password: 'admin-password-1',
     });

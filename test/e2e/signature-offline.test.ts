@@ -1,40 +1,24 @@
-import { type Browser, type Page } from 'playwright-core';
-import { WEB_DIST_DIR, launchBrowser } from '../support/browser';
+import { type Page } from 'playwright-core';
 import { waitInPage } from '../support/wait-in-page';
-import { startTestProduct, type TestProduct } from '../support/embedded-product';
+import { useBrowserProduct } from '../support/browser-product';
 import { OFFLINE_REFINE_MESSAGE } from '@promptloom/proto';
 import { graphql } from '../support/http';
 import { VIEWPORTS, savedSignature, signedInWith, type Viewport } from './signature-support';
 
 // No AI key: the offline provider answers.
-let product: TestProduct;
-let browser: Browser;
-const pages: Page[] = [];
+const product = useBrowserProduct();
 
 const ELEMENTS = ['Silk', 'Shadow', 'Texture', 'Colour', 'Motion', 'Depth'];
 const PHOTO_CODE = 'CRPHO-Sil-Sha-Tex-Col-Mot-Dep';
 const ART_CODE = 'CRART-Sil-Sha-Tex-Col-Mot-Dep';
 
-beforeAll(async () => {
-  product = await startTestProduct({ webDistDir: WEB_DIST_DIR });
-  browser = await launchBrowser();
-});
-afterEach(async () => {
-  await Promise.all(pages.splice(0).map((page) => page.context().close()));
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
-
 /** Two active types with the same six active elements: two codes holding the same elements. */
 async function twoCodesWorkspace(viewport: Viewport) {
-  const workspace = await signedInWith(browser, product.baseUrl, viewport, {
+  const workspace = await signedInWith(product.browser, product.baseUrl, viewport, {
     types: ['Photography', 'Art'],
     elements: ELEMENTS,
     pro: ['Architect'],
   });
-  pages.push(workspace.page);
   return workspace;
 }
 

@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { type Browser, type Page } from 'playwright-core';
-import { WEB_DIST_DIR, launchBrowser } from '../support/browser';
-import { signInToWorkspace, signedUpUser } from '../support/browser-product';
-import { startTestProduct, type TestProduct } from '../support/embedded-product';
+import { type Page } from 'playwright-core';
+import { signInToWorkspace, signedUpUser, useBrowserProduct } from '../support/browser-product';
 import { requestJson } from '../support/http';
+import { runSql } from '../support/sql';
 import { waitInPage } from '../support/wait-in-page';
 import { holdOperation } from './held-operation';
 
@@ -16,21 +15,7 @@ const VIEWPORTS = [
   ['360 px phone', { width: 360, height: 740 }],
 ] as const;
 
-let product: TestProduct;
-let browser: Browser;
-const pages: Page[] = [];
-
-beforeAll(async () => {
-  product = await startTestProduct({ webDistDir: WEB_DIST_DIR });
-  browser = await launchBrowser();
-});
-afterEach(async () => {
-  await Promise.all(pages.splice(0).map((page) => page.context().close()));
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+const product = useBrowserProduct();
 
 type Account = Awaited<ReturnType<typeof signedUpUser>>;
 
@@ -73,10 +58,9 @@ async function owner(): Promise<Account> {
 }
 
 async function signedInPage(account: Account, viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ viewport, acceptDownloads: true });
+  const context = await product.browser.newContext({ viewport, acceptDownloads: true });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: product.baseUrl });
   const page = await context.newPage();
-  pages.push(page);
   await signInToWorkspace(page, product.baseUrl, account);
   return page;
 }
@@ -166,14 +150,12 @@ describe.each(VIEWPORTS)('signature packs (%s)', (_name, viewport) => {
     await links.getByText('Active', { exact: true }).waitFor();
     await waitInPage(a, `document.getElementById('pack-new-link')?.value !== ${JSON.stringify(url)}`);
     const second = await linkInput.inputValue();
-    await product.signature.orm.em
-      .fork()
-      .getConnection()
-      .execute(
-        `update signature.pack_links set expires_at = now() - interval '1 minute'
-         where user_id = ? and revoked_at is null`,
-        [aId],
-      );
+    await runSql(
+      product.databaseUrl,
+      `update signature.pack_links set expires_at = now() - interval '1 minute'
+       where user_id = $1 and revoked_at is null`,
+      [aId],
+    );
     await b.goto(second);
     await b
       .getByRole('alert')

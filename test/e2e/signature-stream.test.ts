@@ -1,17 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import { waitInPage } from '../support/wait-in-page';
-import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Page } from 'playwright-core';
 import { graphql, newUser, requestJson } from '../support/http';
-import { signInToWorkspace, startBrowserProduct, type BrowserProduct } from '../support/browser-product';
-import { type TestProduct } from '../support/embedded-product';
+import { signInToWorkspace, useBrowserProduct } from '../support/browser-product';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../support/fake-openai-server';
 
 let provider: FakeOpenAiServer;
-let product: TestProduct;
-let browser: Browser;
-let started: BrowserProduct | undefined;
-const contexts: BrowserContext[] = [];
 
 const ELEMENTS = ['Light', 'Shadow', 'Texture', 'Colour', 'Motion', 'Depth'];
 
@@ -54,7 +49,6 @@ async function signedInWorkspace(): Promise<Workspace> {
   await addActive(token, 'tr', 'Architect');
 
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  contexts.push(context);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: product.baseUrl });
   const page = await context.newPage();
   await signInToWorkspace(page, product.baseUrl, user);
@@ -76,16 +70,11 @@ const storedUrl = (page: Page, url: string) => waitInPage(page, `localStorage.ge
 
 beforeAll(async () => {
   provider = await startFakeOpenAiServer();
-  started = await startBrowserProduct({ openAiBaseUrl: provider.baseUrl });
-  ({ product, browser } = started);
 });
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-afterAll(async () => {
-  await started?.stop();
-  await provider?.close();
-});
+afterAll(() => provider?.close());
+// A product of its own: its AI calls go to this file's fake provider.
+const product = useBrowserProduct(() => ({ openAiBaseUrl: provider.baseUrl }));
+const { browser } = product;
 
 describe('signature and stream in a real browser', () => {
   it('saves a signature from its code, and the 00 button then opens the Stream page', async () => {

@@ -1,4 +1,5 @@
-import { type Browser, type Page } from 'playwright-core';
+import { type Page } from 'playwright-core';
+import { type ContextOpener } from '../support/browser-product';
 import { graphql, newUser, requestJson } from '../support/http';
 
 /** The two widths every signature screen is checked at: a desktop and a phone (390×844). */
@@ -31,7 +32,7 @@ export async function addActive(baseUrl: string, token: string, family: string, 
 
 /** A new user with these active types, elements and pro items, signed in on a page of a new browser context. */
 export async function signedInWith(
-  browser: Browser,
+  browser: ContextOpener,
   baseUrl: string,
   viewport: Viewport,
   active: { types: string[]; elements: string[]; pro: string[] },

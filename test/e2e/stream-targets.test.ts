@@ -1,30 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Page } from 'playwright-core';
 import { waitInPage } from '../support/wait-in-page';
-import {
-  signInToWorkspace,
-  signedUpUser,
-  startBrowserProduct,
-  type BrowserProduct,
-} from '../support/browser-product';
-import { type TestProduct } from '../support/embedded-product';
+import { signedUpUser, signInToWorkspace, useBrowserProduct } from '../support/browser-product';
 import { addActive, VIEWPORTS } from './signature-support';
 
-let product: TestProduct;
-let browser: Browser;
-let started: BrowserProduct | undefined;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  started = await startBrowserProduct();
-  ({ product, browser } = started);
-});
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-afterAll(async () => {
-  await started?.stop();
-});
+const product = useBrowserProduct();
+const { browser } = product;
 
 type Account = Awaited<ReturnType<typeof signedUpUser>>;
 
@@ -40,7 +21,6 @@ async function userWithSelection(): Promise<Account> {
 /** The account signed in on the Stream page, in a browser context of its own. */
 async function streamPage(account: Account, viewport: { width: number; height: number }): Promise<Page> {
   const context = await browser.newContext({ viewport });
-  contexts.push(context);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: product.baseUrl });
   const page = await context.newPage();
   await signInToWorkspace(page, product.baseUrl, account);

@@ -1,31 +1,23 @@
-import { type Browser, type Page, type Response } from 'playwright-core';
+import { type Page, type Response } from 'playwright-core';
 import { waitFor } from '@promptloom/shared/testing';
-import {
-  signInToWorkspace,
-  signedUpUser,
-  startBrowserProduct,
-  type BrowserProduct,
-} from '../support/browser-product';
-import { type TestProduct } from '../support/embedded-product';
+import { signedUpUser, signInToWorkspace, useBrowserProduct } from '../support/browser-product';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../support/fake-openai-server';
 import { requestJson } from '../support/http';
+import { runSql } from '../support/sql';
 import { ADMIN } from './admin-support';
 
 let fake: FakeOpenAiServer;
-let started: BrowserProduct | undefined;
-let product: TestProduct;
-let browser: Browser;
 let adminToken: string;
 
 beforeAll(async () => {
   fake = await startFakeOpenAiServer();
-  started = await startBrowserProduct({ admin: ADMIN, openAiBaseUrl: fake.baseUrl });
-  ({ product, browser } = started);
+});
+afterAll(() => fake?.close());
+// A product of its own: its AI calls go to this file's fake provider.
+const product = useBrowserProduct(() => ({ admin: ADMIN, openAiBaseUrl: fake.baseUrl }));
+const { browser } = product;
+beforeAll(async () => {
   adminToken = (await requestJson(product.baseUrl, 'POST', '/api/login', { body: ADMIN })).body.access_token;
-}, 60_000);
-afterAll(async () => {
-  await started?.stop();
-  await fake.close();
 });
 
 type User = Awaited<ReturnType<typeof signedUpUser>>;
@@ -57,10 +49,10 @@ async function runFinishes(user: User, items: string[]): Promise<void> {
   });
   expect(run.status).toBe(202);
   await waitFor(async () => {
-    const rows = await product.ai.orm.em
-      .fork()
-      .execute('select 1 from "ai"."applied_jobs" where "job_id" = ?', [run.body.job_id]);
-    return rows.length > 0;
+    const rows = await runSql(product.databaseUrl, 'select 1 from "ai"."applied_jobs" where "job_id" = $1', [
+      run.body.job_id,
+    ]);
+    return rows.rowCount! > 0;
   }, 'the run finished');
 }
 

@@ -1,24 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { waitInPage } from '../support/wait-in-page';
-import { type Browser, type BrowserContext, type Page, type WebSocketRoute } from 'playwright-core';
+import { type BrowserContext, type Page, type WebSocketRoute } from 'playwright-core';
 import { graphql, newUser, requestJson } from '../support/http';
 import { watchPageSubscriptions } from '../support/subscriptions';
-import { signInToWorkspace, startBrowserProduct, type BrowserProduct } from '../support/browser-product';
-import { type TestProduct } from '../support/embedded-product';
+import { signInToWorkspace, useBrowserProduct } from '../support/browser-product';
 
-let product: TestProduct;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-let started: BrowserProduct | undefined;
-
-beforeAll(async () => {
-  started = await startBrowserProduct();
-  ({ product, browser } = started);
-});
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-afterAll(() => started?.stop());
+const product = useBrowserProduct();
+const { browser } = product;
 
 /** Adds a type to the user's list through the API the client uses, and activates it if asked. */
 async function addType(token: string, text: string, active: boolean) {
@@ -48,7 +36,6 @@ async function signedIn(types: Array<{ text: string; active: boolean }> = []) {
   const token: string = signup.body.access_token;
   for (const { text, active } of types) await addType(token, text, active);
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  contexts.push(context);
   const page = await context.newPage();
   await signInToWorkspace(page, product.baseUrl, user);
   await page.close();

@@ -1,6 +1,7 @@
 const http = require('node:http');
 const { TestEnvironment } = require('jest-environment-node');
 const { Agent, setGlobalDispatcher } = require('undici');
+const browserWorker = require('./browser-worker.cjs');
 
 /**
  * Jest's node environment, with HTTP clients that open a connection per request. A test and the servers it starts
@@ -19,6 +20,12 @@ http.globalAgent = new http.Agent({ keepAlive: false });
  * with what each page showed and was still waiting for, before the test's hooks close them.
  */
 class PromptloomEnvironment extends TestEnvironment {
+  constructor(config, context) {
+    super(config, context);
+    // The worker's Chromium and products, kept from one test file to the next (test/support/browser-worker.cjs).
+    this.global.promptloomBrowserWorker = browserWorker;
+  }
+
   async handleTestEvent(event) {
     if (event.name !== 'test_fn_failure' && event.name !== 'hook_failure') return;
     const describeOpenPages = this.global.describeOpenPagesOnFailure;

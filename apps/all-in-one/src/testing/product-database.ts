@@ -40,6 +40,6 @@ const MIGRATED_PRODUCT: DatabaseTemplate = {
  * A fresh database for one product under test, already migrated: a copy of a template made once per set of
  * migrations, so a product starts without running its migrations again. The services still check for pending ones.
  */
-export function createProductTestDatabase(): ReturnType<typeof createTestDatabase> {
-  return createTestDatabase('pl_test', MIGRATED_PRODUCT);
+export function createProductTestDatabase(prefix = 'pl_test'): ReturnType<typeof createTestDatabase> {
+  return createTestDatabase(prefix, MIGRATED_PRODUCT);
 }
