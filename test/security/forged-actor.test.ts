@@ -9,7 +9,7 @@ import {
   sendForged,
   type ForgeryOutcome,
 } from '../support/forged-requests';
-import { tableRowCounts, userExists } from '../support/table-row-counts';
+import { settledTableRowCounts, tableRowCounts, userExists } from '../support/table-row-counts';
 import { contextOf } from '../support/token-context';
 
 /**
@@ -29,7 +29,7 @@ describe('a forged actor on the in-process bus', () => {
   it('is refused on every svc.* operation, changes nothing, and each refusal is logged at warn', async () => {
     const { product, userId: victimId } = fixture;
     const admin = contextOf(fixture.adminToken).actor!;
-    const before = await tableRowCounts(product.database.url);
+    const before = await settledTableRowCounts(product.database.url);
 
     const outcomes: ForgeryOutcome[] = [];
     for (const forgery of FORGERIES) {

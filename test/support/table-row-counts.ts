@@ -1,3 +1,4 @@
+import { waitFor } from '@promptloom/shared/testing';
 import { runSql } from './sql';
 
 /** The number of rows of every table of the product's schemas, by `schema.table`: to show nothing was written. */
@@ -16,4 +17,16 @@ export async function tableRowCounts(databaseUrl: string): Promise<Record<string
 
 export async function userExists(databaseUrl: string, userId: number): Promise<boolean> {
   return (await runSql(databaseUrl, 'select 1 from admin.users where id = $1', [userId])).rows.length === 1;
+}
+
+/**
+ * The row counts once every signed-up user has reached the AI worker's copy of the names (it comes by event, after
+ * the sign-up answered): taken before an attack, so that only the attack could change a count afterwards.
+ */
+export async function settledTableRowCounts(databaseUrl: string): Promise<Record<string, number>> {
+  return (await waitFor(async () => {
+    const counts = await tableRowCounts(databaseUrl);
+    const users = counts['admin.users'] ?? 0;
+    return users > 0 && counts['ai.user_names'] === users ? counts : undefined;
+  }, "every user's name in ai.user_names"))!;
 }

@@ -22,7 +22,7 @@ import {
   lockedDownBusUsers,
   type PrivateNats,
 } from '../support/private-nats';
-import { tableRowCounts, userExists } from '../support/table-row-counts';
+import { settledTableRowCounts, tableRowCounts, userExists } from '../support/table-row-counts';
 import { contextOf } from '../support/token-context';
 
 const REFUSED_LOG = 'Bus request refused: its sender could not be verified';
@@ -103,7 +103,7 @@ describe('a forged actor with each service’s NATS credentials', () => {
     const victimId: number = victim.body.user.id;
     const login = await requestJson(product.baseUrl, 'POST', '/api/login', { body: product.admin });
     const admin = contextOf(login.body.access_token).actor!;
-    const before = await tableRowCounts(database.url);
+    const before = await settledTableRowCounts(database.url);
 
     const refusedBy = new Map<string, number>();
     for (const user of LOCKED_DOWN_BUS_USERS) {
