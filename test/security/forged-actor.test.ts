@@ -29,7 +29,7 @@ describe('a forged actor on the in-process bus', () => {
   it('is refused on every svc.* operation, changes nothing, and each refusal is logged at warn', async () => {
     const { product, userId: victimId } = fixture;
     const admin = contextOf(fixture.adminToken).actor!;
-    const before = await settledTableRowCounts(product.database.url);
+    const before = await settledTableRowCounts(product.database.url, [victimId, fixture.adminId]);
 
     const outcomes: ForgeryOutcome[] = [];
     for (const forgery of FORGERIES) {

@@ -20,13 +20,23 @@ export async function userExists(databaseUrl: string, userId: number): Promise<b
 }
 
 /**
- * The row counts once every signed-up user has reached the AI worker's copy of the names (it comes by event, after
- * the sign-up answered): taken before an attack, so that only the attack could change a count afterwards.
+ * The row counts once each of `userIds` has reached the AI worker's copy of the names (it comes by event, after the
+ * sign-up answered): taken before an attack, so that only the attack could change a count afterwards.
  */
-export async function settledTableRowCounts(databaseUrl: string): Promise<Record<string, number>> {
-  return (await waitFor(async () => {
-    const counts = await tableRowCounts(databaseUrl);
-    const users = counts['admin.users'] ?? 0;
-    return users > 0 && counts['ai.user_names'] === users ? counts : undefined;
-  }, "every user's name in ai.user_names"))!;
+export async function settledTableRowCounts(
+  databaseUrl: string,
+  userIds: number[],
+): Promise<Record<string, number>> {
+  await waitFor(
+    async () => {
+      const { rows } = await runSql(
+        databaseUrl,
+        'select count(*)::int as count from ai.user_names where user_id = any($1)',
+        [userIds],
+      );
+      return rows[0].count === userIds.length;
+    },
+    `the names of users ${userIds.join(', ')} in ai.user_names`,
+  );
+  return tableRowCounts(databaseUrl);
 }

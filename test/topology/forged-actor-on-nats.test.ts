@@ -103,7 +103,7 @@ describe('a forged actor with each service’s NATS credentials', () => {
     const victimId: number = victim.body.user.id;
     const login = await requestJson(product.baseUrl, 'POST', '/api/login', { body: product.admin });
     const admin = contextOf(login.body.access_token).actor!;
-    const before = await settledTableRowCounts(database.url);
+    const before = await settledTableRowCounts(database.url, [victimId]);
 
     const refusedBy = new Map<string, number>();
     for (const user of LOCKED_DOWN_BUS_USERS) {
