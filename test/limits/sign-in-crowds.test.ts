@@ -1,5 +1,11 @@
 import { Client } from 'pg';
-import { hashPassword, passwordHashingState, signInLimitsOf } from '@promptloom/admin';
+import {
+  PASSWORD_HASH_COST,
+  configurePasswordHashCost,
+  hashPassword,
+  passwordHashingState,
+  signInLimitsOf,
+} from '@promptloom/admin';
 import { InProcessBus, createLogger, loadConfig } from '@promptloom/shared';
 import { waitFor } from '@promptloom/shared/testing';
 import { capturedLogger } from '../support/captured-log';
@@ -16,6 +22,8 @@ import { startTestProduct, type TestProduct } from '../support/embedded-product'
 const production = loadConfig({ NODE_ENV: 'production' });
 
 async function startProductionProduct(logger = createLogger('test', 'silent')): Promise<TestProduct> {
+  // The crowd is about the product's own cost: a cheaper hash would never keep a sign-in waiting.
+  configurePasswordHashCost(PASSWORD_HASH_COST);
   // Three hashes at once, as the crowd makes them beside another suite: one alone understates a loaded machine.
   const started = Date.now();
   await Promise.all(['one', 'two', 'three'].map((word) => hashPassword(`how fast is this machine ${word}`)));
@@ -29,6 +37,7 @@ async function startProductionProduct(logger = createLogger('test', 'silent')): 
       queue: production.PASSWORD_HASH_QUEUE,
       maxWaitMs: production.PASSWORD_HASH_MAX_WAIT_MS * scale,
     },
+    passwordHashCost: PASSWORD_HASH_COST,
     signInLimits: signInLimitsOf(production),
     requestLimits: { perMinute: production.REQUESTS_PER_USER_PER_MINUTE, enabled: true },
     gateway: { production: true },

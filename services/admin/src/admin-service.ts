@@ -48,7 +48,7 @@ import { DEFAULT_SIGN_IN_LIMITS, SignInLimits, type SignInLimitSettings } from '
 import { UserAdminHandlers } from './users/user-admin-handlers';
 import { UserSchema } from './users/user.entity';
 import { type HashingLimits } from './users/hashing-pool';
-import { configurePasswordHashing } from './users/password';
+import { configurePasswordHashCost, configurePasswordHashing, type PasswordHashCost } from './users/password';
 import { adminEditsAway } from './visits/admin-edits-away';
 import { VisitHandlers } from './visits/visit-handlers';
 
@@ -71,6 +71,8 @@ export interface AdminServiceOptions {
   signInLimits?: Partial<SignInLimitSettings>;
   /** Password hashes at once, waiting and how long (PASSWORD_HASH_*); DEFAULT_HASHING_LIMITS by default. */
   passwordHashing?: HashingLimits;
+  /** argon2id's cost for new hashes; PASSWORD_HASH_COST by default (only tests lower it). */
+  passwordHashCost?: PasswordHashCost;
 }
 
 export interface RunningService {
@@ -88,10 +90,12 @@ export async function startAdminService({
   publishEvents = true,
   signInLimits,
   passwordHashing,
+  passwordHashCost,
   databasePool,
   limitStore: limitStoreSettings,
 }: AdminServiceOptions): Promise<RunningService> {
   if (passwordHashing) configurePasswordHashing(passwordHashing);
+  if (passwordHashCost) configurePasswordHashCost(passwordHashCost);
   const orm = await openDatabase({
     url: databaseUrl,
     pool: databasePool,

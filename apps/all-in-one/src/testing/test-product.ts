@@ -5,6 +5,7 @@ import {
   DEFAULT_HASHING_LIMITS,
   startAdminService,
   type HashingLimits,
+  type PasswordHashCost,
   type RunningService,
   type SignInLimitSettings,
 } from '@promptloom/admin';
@@ -52,6 +53,12 @@ export { TEST_JWT_SECRET };
 /** The test bus waits 15 s: a password hash may take 60 % of it, as production's 3 s of 5 s (slow, loaded machines). */
 const TEST_BUS_TIMEOUT_MS = 15_000;
 export const TEST_PASSWORD_HASHING: HashingLimits = { ...DEFAULT_HASHING_LIMITS, maxWaitMs: 9_000 };
+/**
+ * argon2id at 1 MiB and one pass (2 ms, against 0.4 s of CPU at the product's cost): what a test proves of a sign-in
+ * does not depend on the cost, and the suites sign users up and in thousands of times. Tests of the hashing pool
+ * under load set PASSWORD_HASH_COST; the processes the process tier starts run the product's cost.
+ */
+export const TEST_PASSWORD_HASH_COST: PasswordHashCost = { memoryKib: 1024, passes: 1, lanes: 1 };
 
 /**
  * The product as `npm start` composes it (in-process bus, admin service, gateway on a real HTTP port), on a fresh
@@ -81,6 +88,8 @@ export async function startTestProduct(
     bus?: Bus;
     /** The password hashing pool; TEST_PASSWORD_HASHING by default. */
     passwordHashing?: HashingLimits;
+    /** argon2id's cost; TEST_PASSWORD_HASH_COST by default. */
+    passwordHashCost?: PasswordHashCost;
     /** Limits (README "Limits"); tests of a limit set small ones. */
     signInLimits?: Partial<SignInLimitSettings>;
     aiCallsPerDay?: number;
@@ -116,6 +125,7 @@ export async function startTestProduct(
     // Every test signs its users up from 127.0.0.1: only the tests of the limits themselves get small ones.
     signInLimits: { signupsPerIpPerHour: 100_000, failuresPerIpPerHour: 100_000, ...options.signInLimits },
     passwordHashing: options.passwordHashing ?? TEST_PASSWORD_HASHING,
+    passwordHashCost: options.passwordHashCost ?? TEST_PASSWORD_HASH_COST,
   });
   const objectsFolder = options.objectStore
     ? null

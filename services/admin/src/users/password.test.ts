@@ -1,4 +1,11 @@
-import { configurePasswordHashing, hashPassword, passwordHashingState, verifyPassword } from './password';
+import {
+  PASSWORD_HASH_COST,
+  configurePasswordHashCost,
+  configurePasswordHashing,
+  hashPassword,
+  passwordHashingState,
+  verifyPassword,
+} from './password';
 
 describe('password hashing', () => {
   beforeAll(() => {
@@ -30,5 +37,22 @@ describe('password hashing', () => {
     await expect(verifyPassword(null, 'anything')).resolves.toBe(false);
     await expect(verifyPassword('not-a-hash', 'anything')).resolves.toBe(false);
     expect(passwordHashingState()).toEqual({ running: 0, waiting: 0 });
+  });
+
+  describe('at a lowered cost (what the test product sets)', () => {
+    afterEach(() => configurePasswordHashCost(PASSWORD_HASH_COST));
+
+    it('writes the cost into new hashes, still verifies hashes made at the product cost, and goes back to it', async () => {
+      const atProductCost = await hashPassword('made before');
+      configurePasswordHashCost({ memoryKib: 1024, passes: 1, lanes: 1 });
+      const cheap = await hashPassword('made after');
+      expect(cheap).toMatch(/^\$argon2id\$v=19\$m=1024,p=1,t=1\$/);
+      await expect(verifyPassword(cheap, 'made after')).resolves.toBe(true);
+      await expect(verifyPassword(atProductCost, 'made before')).resolves.toBe(true);
+      await expect(verifyPassword(null, 'made after')).resolves.toBe(false);
+
+      configurePasswordHashCost(PASSWORD_HASH_COST);
+      expect(await hashPassword('made last')).toMatch(/^\$argon2id\$v=19\$m=65536,p=4,t=3\$/);
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import argon2 from 'argon2';
 import { DEFAULT_HASHING_LIMITS, HashingPool, type HashPriority, type HashingLimits } from './hashing-pool';
 
@@ -31,18 +32,58 @@ export function holdPasswordHashing(places: number): () => void {
   return release;
 }
 
-/** argon2id with the library's recommended cost (64 MiB, 3 passes): slow enough to resist guessing. */
-export function hashPassword(password: string): Promise<string> {
-  return hashing.run(() => argon2.hash(password, { type: argon2.argon2id }));
+/** argon2id's cost: memory in KiB, passes over it, lanes. */
+export interface PasswordHashCost {
+  memoryKib: number;
+  passes: number;
+  lanes: number;
 }
 
+/** The library's recommended cost (64 MiB, 3 passes, 4 lanes): slow enough to resist guessing. What the product uses. */
+export const PASSWORD_HASH_COST: PasswordHashCost = { memoryKib: 65_536, passes: 3, lanes: 4 };
+
 /**
- * argon2id (the library's cost, as `hashPassword` makes them) of a random password nobody kept, verified against
- * when the email is unknown so both paths take the same time. Written here rather than made at the first unknown
- * email: making it took a whole hash outside the pool, before that sign-in's time in the pool even began.
+ * argon2id at PASSWORD_HASH_COST of a random password nobody kept, verified against when the email is unknown so
+ * both paths take the same time. Written here rather than made at the first unknown email: making it took a whole
+ * hash outside the pool, before that sign-in's time in the pool even began.
  */
 const DECOY_HASH =
   '$argon2id$v=19$m=65536,p=4,t=3$T2LKn5JJEZqaC+WIqxaCjA$Nf2KdnfwvIhmPn4oD7IC2Re3gX5zwNCAfvUVKoyULks';
+
+let cost = PASSWORD_HASH_COST;
+let decoyHash: Promise<string> = Promise.resolve(DECOY_HASH);
+
+const argon2Options = ({ memoryKib, passes, lanes }: PasswordHashCost): argon2.HashOptions => ({
+  type: argon2.argon2id,
+  memoryCost: memoryKib,
+  timeCost: passes,
+  parallelism: lanes,
+});
+
+/**
+ * Sets the cost of new hashes (hashes already stored keep theirs: argon2 writes its cost into each hash). Only tests
+ * lower it, and no setting of the product's reaches it: a hash costs 0.4 s of CPU at the product's cost (measured on
+ * two cores), and almost every test signs users up and in. The decoy is made again at the new cost, so an unknown email
+ * still takes as long as a known one.
+ */
+export function configurePasswordHashCost(newCost: PasswordHashCost): void {
+  if (sameCost(newCost, cost)) return;
+  cost = newCost;
+  decoyHash = sameCost(newCost, PASSWORD_HASH_COST)
+    ? Promise.resolve(DECOY_HASH)
+    : argon2.hash(randomBytes(24).toString('base64'), argon2Options(newCost));
+  // A failed decoy fails only the sign-ins that verify against it (as `false`): never an unhandled rejection.
+  decoyHash.catch(() => undefined);
+}
+
+const sameCost = (one: PasswordHashCost, other: PasswordHashCost) =>
+  one.memoryKib === other.memoryKib && one.passes === other.passes && one.lanes === other.lanes;
+
+/** argon2id at the configured cost (PASSWORD_HASH_COST unless a test lowered it). */
+export function hashPassword(password: string): Promise<string> {
+  const options = argon2Options(cost);
+  return hashing.run(() => argon2.hash(password, options));
+}
 
 /**
  * `guessing`: the caller's address has failed sign-ins this hour, so this waits behind other hashes. `since`: when
@@ -56,7 +97,7 @@ export async function verifyPassword(
   const verified = await hashing.run(
     async () => {
       try {
-        return await argon2.verify(hash ?? DECOY_HASH, password);
+        return await argon2.verify(hash ?? (await decoyHash), password);
       } catch {
         return false;
       }
