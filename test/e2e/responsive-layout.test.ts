@@ -14,7 +14,7 @@ import { type Page } from 'playwright-core';
 
 jest.setTimeout(300_000);
 
-// The axe checks of the same screens are responsive-accessibility.test.ts, so that the two run side by side.
+// The axe checks of the same screens are responsive-accessibility-{phone,desktop}.test.ts, so they run side by side.
 const pages = useResponsivePages();
 
 /** Every route of the list on this page, and what overflowed on each that did. */

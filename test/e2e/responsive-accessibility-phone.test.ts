@@ -1,0 +1,3 @@
+import { checkAccessibilityAt } from './responsive-accessibility';
+
+checkAccessibilityAt({ width: 390, height: 844 });
