@@ -32,6 +32,11 @@ describe('applyListChange', () => {
     expect(replayed).toEqual(once);
   });
 
+  it('adds an item the change lists twice once, the first time it is listed', () => {
+    const result = applyListChange([item(1)], { ...none, added: [item(2), item(3), item(2, 'twice')] });
+    expect(result).toEqual([item(1), item(2), item(3)]);
+  });
+
   it('ignores a change or a removal of an item it never had (the change came before the list)', () => {
     const result = applyListChange([item(1)], { added: [], changed: [item(9)], removedIds: [8] });
     expect(result).toEqual([item(1)]);

@@ -29,6 +29,15 @@ describe('applySubElementChange', () => {
     expect(result).toEqual([row(1, 'again')]);
   });
 
+  it('adds a row the change lists twice once', () => {
+    const result = applySubElementChange([], {
+      added: [row(5), row(5, 'twice')],
+      changed: [],
+      removedIds: [],
+    });
+    expect(result).toEqual([row(5)]);
+  });
+
   it('leaves an empty list empty when a change only names rows it does not hold', () => {
     expect(applySubElementChange([], { added: [], changed: [row(7)], removedIds: [7] })).toEqual([]);
   });
