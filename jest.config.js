@@ -108,6 +108,8 @@ module.exports = {
       globalTeardown: '<rootDir>/test/support/browser-tier-teardown.cjs',
     },
   ],
+  // The slowest suites first, on a fresh clone too (test/suite-times.json), so no worker ends the run alone.
+  testSequencer: '<rootDir>/test/support/slowest-first-sequencer.cjs',
   // Generous: the machine running the suite may be loaded; a test waits for conditions, never for a time.
   testTimeout: 120_000,
   maxWorkers: 2,
