@@ -55,7 +55,7 @@ const TEST_BUS_TIMEOUT_MS = 15_000;
 export const TEST_PASSWORD_HASHING: HashingLimits = { ...DEFAULT_HASHING_LIMITS, maxWaitMs: 9_000 };
 /**
  * argon2id at 1 MiB and one pass (2 ms, against 0.4 s of CPU at the product's cost): what a test proves of a sign-in
- * does not depend on the cost, and the suites sign users up and in thousands of times. Tests of the hashing pool
+ * does not depend on the cost, and the suites sign users up and in all the time. Tests of the hashing pool
  * under load set PASSWORD_HASH_COST; the processes the process tier starts run the product's cost.
  */
 export const TEST_PASSWORD_HASH_COST: PasswordHashCost = { memoryKib: 1024, passes: 1, lanes: 1 };
