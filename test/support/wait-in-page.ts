@@ -2,7 +2,7 @@ import { type Page } from 'playwright-core';
 
 /** How often the page checks the expression, and how long one DevTools call lets it check before answering. */
 const CHECK_EVERY_MS = 30;
-const CHECKS_PER_CALL_MS = 1_000;
+const LONGEST_CALL_MS = 1_000;
 
 /**
  * Waits until a JavaScript expression is true in the page. Unlike `page.waitForFunction`, whose polling compiles the
@@ -18,7 +18,7 @@ export async function waitInPage(page: Page, expression: string, options: { time
   // A throw inside a check would never settle the promise: it is caught, counted as "not yet", and named if the
   // wait times out.
   const checkForAWhile = `new Promise((resolve) => {
-    const until = performance.now() + ${CHECKS_PER_CALL_MS};
+    const until = performance.now() + ${LONGEST_CALL_MS};
     let error;
     const check = () => {
       try {
