@@ -29,14 +29,20 @@ class PromptloomEnvironment extends TestEnvironment {
   async handleTestEvent(event) {
     if (event.name !== 'test_fn_failure' && event.name !== 'hook_failure') return;
     const describeOpenPages = this.global.describeOpenPagesOnFailure;
-    if (typeof describeOpenPages !== 'function' || typeof event.error !== 'object' || event.error === null)
-      return;
+    if (typeof describeOpenPages !== 'function') return;
     const described = await describeOpenPages();
     if (!described) return;
-    // Jest prints the stack (which starts with the message) when there is one, and the message otherwise.
     const pages = `\n\nOpen pages at the failure:\n${described}`;
-    if (typeof event.error.stack === 'string') event.error.stack += pages;
-    else event.error.message += pages;
+    if (typeof event.error === 'object' && event.error !== null) {
+      // Jest prints the stack (which starts with the message) when there is one, and the message otherwise.
+      if (typeof event.error.stack === 'string') event.error.stack += pages;
+      else event.error.message += pages;
+      return;
+    }
+    // A test's timeout fails it with a string, already recorded as the test's last error: the longest waits are the
+    // ones most in need of saying what the page showed.
+    const recorded = event.test?.errors.at(-1);
+    if (Array.isArray(recorded) && typeof recorded[0] === 'string') recorded[0] += pages;
   }
 }
 
