@@ -1,3 +1,9 @@
-import { checkAccessibilityAt } from './responsive-accessibility';
+import { useResponsivePages } from './responsive-pages';
+import { itHasNoSeriousAxeViolations, walkEveryRoute } from './responsive-walk';
 
-checkAccessibilityAt({ width: 1280, height: 800 });
+jest.setTimeout(300_000);
+
+const DESKTOP = { width: 1280, height: 800 };
+const pages = useResponsivePages();
+
+itHasNoSeriousAxeViolations(DESKTOP, () => walkEveryRoute(pages, DESKTOP, { overflow: false, axe: true }));

@@ -1,47 +1,18 @@
-import {
-  ADMIN_ROUTES,
-  ANONYMOUS_ROUTES,
-  TR_RECORDS,
-  USER_MANAGE,
-  VIEWPORTS,
-  horizontalOverflow,
-  overflowingElements,
-  visit,
-  type RouteCheck,
-} from './responsive-support';
+import { TR_RECORDS, USER_MANAGE, horizontalOverflow, visit } from './responsive-support';
 import { useResponsivePages } from './responsive-pages';
-import { type Page } from 'playwright-core';
+import { itFitsTheWidth, walkEveryRoute } from './responsive-walk';
 
 jest.setTimeout(300_000);
 
-// The axe checks of the same screens are responsive-accessibility-{phone,desktop}.test.ts, so they run side by side.
+// 390 px is checked for overflow in responsive-accessibility-phone.test.ts, in the same walk as its axe check.
+const LAYOUT_ONLY_WIDTHS = [
+  { width: 360, height: 740 },
+  { width: 768, height: 1024 },
+];
 const pages = useResponsivePages();
 
-/** Every route of the list on this page, and what overflowed on each that did. */
-async function overflowsOf(page: Page, routes: RouteCheck[]): Promise<string[]> {
-  const found: string[] = [];
-  for (const route of routes) {
-    await visit(page, pages.product.baseUrl, route);
-    const overflow = await horizontalOverflow(page);
-    if (overflow > 0)
-      found.push(`${route.path} +${overflow}px: ${(await overflowingElements(page)).join(', ')}`);
-  }
-  return found;
-}
-
-describe.each(VIEWPORTS)('every screen of SPEC §2 at $width×$height', (viewport) => {
-  it('fits the width: anonymous, user and admin routes have no horizontal overflow', async () => {
-    await pages.anonymous.setViewportSize(viewport);
-    await pages.user.setViewportSize(viewport);
-    await pages.admin.setViewportSize(viewport);
-    const found = [
-      ...(await overflowsOf(pages.anonymous, ANONYMOUS_ROUTES)),
-      ...(await overflowsOf(pages.user, pages.routesOfUser)),
-      ...(await overflowsOf(pages.admin, ADMIN_ROUTES)),
-    ];
-    expect(found).toEqual([]);
-  });
-});
+for (const viewport of LAYOUT_ONLY_WIDTHS)
+  itFitsTheWidth(viewport, () => walkEveryRoute(pages, viewport, { overflow: true, axe: false }));
 
 describe('drawers on a phone (390×844)', () => {
   beforeAll(async () => {

@@ -2,12 +2,6 @@ import { type Page } from 'playwright-core';
 import { graphql, newUser, requestJson } from '../support/http';
 import { waitInPage } from '../support/wait-in-page';
 
-export const VIEWPORTS = [
-  { width: 360, height: 740 },
-  { width: 390, height: 844 },
-  { width: 768, height: 1024 },
-];
-
 /** A route of SPEC §2 and the selector that shows its screen has rendered its data. */
 export interface RouteCheck {
   path: string;

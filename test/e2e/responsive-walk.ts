@@ -1,0 +1,86 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type Page } from 'playwright-core';
+import {
+  ADMIN_ROUTES,
+  ANONYMOUS_ROUTES,
+  horizontalOverflow,
+  overflowingElements,
+  visit,
+  type RouteCheck,
+} from './responsive-support';
+import { type ResponsivePages } from './responsive-pages';
+
+export interface Viewport {
+  width: number;
+  height: number;
+}
+
+/** What a walk over every route found: sideways overflow and serious or critical axe violations. */
+export interface WalkFindings {
+  overflows: string[];
+  violations: string[];
+}
+
+export interface WalkChecks {
+  overflow: boolean;
+  axe: boolean;
+}
+
+async function axeViolations(page: Page, route: RouteCheck): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${route.path} ${violation.id}: ${violation.nodes.map((node) => node.target).join(' ; ')}`,
+    );
+}
+
+/**
+ * Loads every route of SPEC §2 (anonymous, the seeded user's and the admin's) at one size and runs the asked checks
+ * on each: a page load costs more than either check, so a size both checks look at is walked once.
+ */
+export async function walkEveryRoute(
+  pages: ResponsivePages,
+  viewport: Viewport,
+  checks: WalkChecks,
+): Promise<WalkFindings> {
+  const findings: WalkFindings = { overflows: [], violations: [] };
+  for (const [page, routes] of [
+    [pages.anonymous, ANONYMOUS_ROUTES],
+    [pages.user, pages.routesOfUser],
+    [pages.admin, ADMIN_ROUTES],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    for (const route of routes) {
+      await visit(page, pages.product.baseUrl, route);
+      if (checks.overflow) {
+        const overflow = await horizontalOverflow(page);
+        if (overflow > 0)
+          findings.overflows.push(
+            `${route.path} +${overflow}px: ${(await overflowingElements(page)).join(', ')}`,
+          );
+      }
+      if (checks.axe) findings.violations.push(...(await axeViolations(page, route)));
+    }
+  }
+  return findings;
+}
+
+/** The overflow check's test, named as the layout suite names it at every size. */
+export function itFitsTheWidth(viewport: Viewport, findings: () => Promise<WalkFindings>): void {
+  describe(`every screen of SPEC §2 at ${viewport.width}×${viewport.height}`, () => {
+    it('fits the width: anonymous, user and admin routes have no horizontal overflow', async () => {
+      expect((await findings()).overflows).toEqual([]);
+    });
+  });
+}
+
+/** The axe check's test at one size. */
+export function itHasNoSeriousAxeViolations(viewport: Viewport, findings: () => Promise<WalkFindings>): void {
+  describe(`accessibility at ${viewport.width}×${viewport.height}`, () => {
+    it('has no serious or critical axe violations on any route', async () => {
+      expect((await findings()).violations).toEqual([]);
+    });
+  });
+}
