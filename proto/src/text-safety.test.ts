@@ -22,6 +22,15 @@ describe('text that cannot be stored is refused, naming the field', () => {
     expect(problems![field]![0]).toContain(message);
   });
 
+  it('names the field as a person reads it: the last name in the path, in words', () => {
+    expect(findUnsafeText({ variables: { input: { agentRole: 'a\u0007' } } })).toEqual({
+      'variables.input.agentRole': ['The agent role field must not contain control characters.'],
+    });
+    expect(findUnsafeText({ agent_role: 'a\u0000' })).toEqual({
+      agent_role: ['The agent role field must not contain control characters.'],
+    });
+  });
+
   it('accepts tabs, new lines, emoji (surrogate pairs) and accents', () => {
     expect(findUnsafeText({ text: 'line one\n\tline two\r\n 😀 café 日本' })).toBeNull();
   });

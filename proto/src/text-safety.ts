@@ -64,5 +64,11 @@ export function assertSafeText(input: unknown): void {
 
 function labelOf(path: string[]): string {
   const last = [...path].reverse().find((part) => !/^\d+$/.test(part));
-  return last ? last.replace(/_/g, ' ') : 'body';
+  // As a person reads it: agent_role and agentRole are both "agent role".
+  return last
+    ? last
+        .replace(/_/g, ' ')
+        .replace(/([a-z])([A-Z])/g, '$1 $2')
+        .toLowerCase()
+    : 'body';
 }

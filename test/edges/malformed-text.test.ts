@@ -114,6 +114,24 @@ describe('text is valid before anything else: GraphQL', () => {
     });
   });
 
+  it('answers a client that accepts application/graphql-response+json in that type, so it reads the field messages', async () => {
+    const response = await requestJson(product.baseUrl, 'POST', '/graphql', {
+      body: {
+        query: 'mutation($text: String!) { addCustomItem(family: tl, text: $text) { family } }',
+        variables: { text: 'Fog\u0007' },
+      },
+      token: user.token,
+      // What Apollo Client sends: it reads the errors of a 400 as GraphQL errors only in this type.
+      headers: { accept: 'application/graphql-response+json,application/json;q=0.9' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-type')).toMatch(/^application\/graphql-response\+json/);
+    expect(response.body.errors[0]).toMatchObject({
+      message: 'The text field must not contain control characters.',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+  });
+
   it.each([
     ['updateUser', 'mutation($text: String!) { updateUser(id: 1, input: { name: $text }) { id } }'],
     [
