@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { ListFamily } from '../enums';
 import { recordId } from '../fields';
-import { AGENT_RUN_INVALID_MESSAGE, MODEL_PLACEHOLDER } from '../rules/agent';
+import {
+  AGENT_ROLE_MAX_LENGTH,
+  AGENT_ROLE_TOO_LONG_MESSAGE,
+  AGENT_RUN_INVALID_MESSAGE,
+  FREQUENCY_TOO_HIGH_MESSAGE,
+  MAX_FREQUENCY,
+  MODEL_PLACEHOLDER,
+  REFERENCE_NAME_MAX_LENGTH,
+  REFERENCE_NAME_TOO_LONG_MESSAGE,
+} from '../rules/agent';
 import { modelChoice } from './chat';
 import { ListFamilyInput, frequencyField, levelsField } from './lists';
 import { ReasonsUsed } from './guidance';
@@ -43,9 +52,13 @@ export const RunAgentRequest = z.object({
     .number({ error: AGENT_RUN_INVALID_MESSAGE })
     .int({ error: AGENT_RUN_INVALID_MESSAGE })
     .min(1, { error: AGENT_RUN_INVALID_MESSAGE })
-    .max(100, { error: 'The frequency must not be greater than 100.' }),
-  agent_role: z.string().trim().max(500).nullish(),
-  name: z.string().trim().max(255).nullish(),
+    .max(MAX_FREQUENCY, { error: FREQUENCY_TOO_HIGH_MESSAGE }),
+  agent_role: z.string().trim().max(AGENT_ROLE_MAX_LENGTH, { error: AGENT_ROLE_TOO_LONG_MESSAGE }).nullish(),
+  name: z
+    .string()
+    .trim()
+    .max(REFERENCE_NAME_MAX_LENGTH, { error: REFERENCE_NAME_TOO_LONG_MESSAGE })
+    .nullish(),
   /** Types only: the seeds kept before new types (default: SPEC §5's list). */
   seeds: z.array(z.string().trim().min(1).max(29)).max(4).optional(),
   /** Idempotency key: the same id sent twice runs once. Generated when absent. */

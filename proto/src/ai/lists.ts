@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Level, ListFamily, RecordStatus } from '../enums';
 import { ITEM_MAX_LENGTH } from '../rules/items';
+import { FREQUENCY_TOO_HIGH_MESSAGE, MAX_FREQUENCY } from '../rules/agent';
 import { recordId } from '../fields';
 
 /** The families whose agent settings are kept and whose five previous settings can be read. */
@@ -60,7 +61,7 @@ export const frequencyField = z.coerce
   .number({ error: 'The frequency field is required.' })
   .int({ error: 'The frequency must be a whole number.' })
   .min(1, { error: 'The frequency must be at least 1.' })
-  .max(100, { error: 'The frequency must not be greater than 100.' });
+  .max(MAX_FREQUENCY, { error: FREQUENCY_TOO_HIGH_MESSAGE });
 
 const model = z
   .string({ error: 'The ai model field is required.' })

@@ -13,7 +13,9 @@ import {
   toggleAgentModel,
   validateAgentRun,
   validateFrequencyEntered,
+  validateFrequencyLimit,
 } from './agent';
+import { RunAgentRequest } from '../ai/generation';
 
 describe('model lists (SPEC §9)', () => {
   it('offers the four models with the Select Model placeholder', () => {
@@ -50,6 +52,36 @@ describe('validateFrequencyEntered', () => {
   it('passes any entered frequency', () => {
     expect(validateFrequencyEntered(' 5 ')).toBeNull();
     expect(validateFrequencyEntered(5)).toBeNull();
+  });
+});
+
+describe('validateFrequencyLimit', () => {
+  it("refuses more than 100 items in the server's words, and passes 100 or anything not yet a number", () => {
+    expect(validateFrequencyLimit('101')).toBe('The frequency must not be greater than 100.');
+    expect(validateFrequencyLimit(' 999 ')).toBe('The frequency must not be greater than 100.');
+    expect(validateFrequencyLimit('100')).toBeNull();
+    expect(validateFrequencyLimit('')).toBeNull();
+    expect(validateFrequencyLimit('abc')).toBeNull();
+  });
+
+  it('says what the run request itself says of the same frequency', () => {
+    const request = { family: 'tl', ai_model: 'gpt-4o', frequency: 999, user_id: 1 };
+    const refused = RunAgentRequest.safeParse(request);
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues.map((issue) => issue.message)).toEqual([validateFrequencyLimit('999')]);
+  });
+
+  it('names the agent role and the reference name when they are too long', () => {
+    const request = { family: 'tl', ai_model: 'gpt-4o', frequency: 5, user_id: 1 };
+    const refused = RunAgentRequest.safeParse({
+      ...request,
+      agent_role: 'r'.repeat(501),
+      name: 'n'.repeat(256),
+    });
+    expect(refused.error?.issues.map((issue) => issue.message)).toEqual([
+      'The agent role must not be greater than 500 characters.',
+      'The reference name must not be greater than 255 characters.',
+    ]);
   });
 });
 

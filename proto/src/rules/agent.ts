@@ -26,6 +26,14 @@ export const toggleAgentModel = (current: string | null | undefined): string | n
 export const FREQUENCY_REQUIRED_MESSAGE = 'Please enter frequency.';
 export const AGENT_RUN_INVALID_MESSAGE = 'Please enter a valid frequency first. or select any AI model';
 
+/** The most items one run may ask for, and the longest agent role and reference name a run keeps. */
+export const MAX_FREQUENCY = 100;
+export const FREQUENCY_TOO_HIGH_MESSAGE = `The frequency must not be greater than ${MAX_FREQUENCY}.`;
+export const AGENT_ROLE_MAX_LENGTH = 500;
+export const AGENT_ROLE_TOO_LONG_MESSAGE = `The agent role must not be greater than ${AGENT_ROLE_MAX_LENGTH} characters.`;
+export const REFERENCE_NAME_MAX_LENGTH = 255;
+export const REFERENCE_NAME_TOO_LONG_MESSAGE = `The reference name must not be greater than ${REFERENCE_NAME_MAX_LENGTH} characters.`;
+
 type FrequencyInput = string | number | null | undefined;
 
 const frequencyText = (frequency: FrequencyInput): string =>
@@ -60,4 +68,10 @@ export function validateAgentRun(input: {
     return AGENT_RUN_INVALID_MESSAGE;
   }
   return null;
+}
+
+/** A frequency the server would refuse as too many items, with the server's words; null when it is not too high. */
+export function validateFrequencyLimit(frequency: FrequencyInput): string | null {
+  const value = parseFrequency(frequency);
+  return value !== null && value > MAX_FREQUENCY ? FREQUENCY_TOO_HIGH_MESSAGE : null;
 }

@@ -27,6 +27,9 @@ describe('CheckPromptInputSchema', () => {
     expect(negative.error!.issues[0]!.path).toEqual(['negativePrompt']);
     const target = CheckPromptInputSchema.safeParse({ target: 'midjourney-5', prompt: 'a' });
     expect(target.error!.issues[0]!.path).toEqual(['target']);
+    expect(target.error!.issues[0]!.message).toBe(
+      'The target must be one of: midjourney-6, midjourney-6.1, midjourney-7, niji-6, sdxl, flux, natural.',
+    );
   });
 });
 

@@ -13,7 +13,9 @@ export const PROMPT_TARGETS = [
 
 export type PromptTarget = (typeof PROMPT_TARGETS)[number];
 
-export const PromptTargetSchema = z.enum(PROMPT_TARGETS);
+export const PromptTargetSchema = z.enum(PROMPT_TARGETS, {
+  error: `The target must be one of: ${PROMPT_TARGETS.join(', ')}.`,
+});
 
 /** SPEC §9's prompt ('… --ar 16:9 --v 6 --q 2') is Midjourney v6: it stays the default. */
 export const DEFAULT_PROMPT_TARGET: PromptTarget = 'midjourney-6';
