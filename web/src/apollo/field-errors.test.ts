@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { CombinedGraphQLErrors } from '@apollo/client';
 import { type GraphQLFormattedError } from 'graphql';
-import { formErrorsOf } from './field-errors';
+import { firstMessageOf, formErrorsOf } from './field-errors';
 
 const graphQLErrors = (...errors: GraphQLFormattedError[]) => new CombinedGraphQLErrors({ errors });
 
@@ -42,5 +42,19 @@ describe('formErrorsOf', () => {
       message: 'Save failed',
     });
     expect(formErrorsOf(undefined, 'Save failed').message).toBe('Save failed');
+  });
+});
+
+describe('firstMessageOf', () => {
+  it('answers the first field message, for a control with no field of its own', () => {
+    const error = graphQLErrors({
+      message: 'Each item must be under 30 characters.',
+      extensions: { fields: { 'aiResponse.0': ['Each item must be under 30 characters.'] } },
+    });
+    expect(firstMessageOf(formErrorsOf(error, 'x'))).toBe('Each item must be under 30 characters.');
+  });
+
+  it('answers the message when no field is named', () => {
+    expect(firstMessageOf({ fields: {}, message: 'Mode not found.' })).toBe('Mode not found.');
   });
 });

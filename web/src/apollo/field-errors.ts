@@ -22,3 +22,8 @@ export function formErrorsOf(error: unknown, fallback: string): FormErrors {
   }
   return { fields: {}, message: fallback };
 }
+
+/** One line for a control with no field of its own: the first field message, else the message. */
+export function firstMessageOf(errors: FormErrors): string | null {
+  return Object.values(errors.fields)[0] ?? errors.message;
+}

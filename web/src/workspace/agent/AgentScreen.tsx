@@ -3,12 +3,15 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useQuery } from '@apollo/client/react';
 import {
   AGENT_MODEL_LABEL,
+  AGENT_ROLE_MAX_LENGTH,
   MODEL_PLACEHOLDER,
+  REFERENCE_NAME_MAX_LENGTH,
   levelLabel,
   parseFrequency,
   returnTargetAfterAgent,
   validateAgentRun,
   validateFrequencyEntered,
+  validateFrequencyLimit,
   type Level,
   type ListFamily,
 } from '@promptloom/proto';
@@ -46,6 +49,8 @@ export function AgentScreen({ family }: { family: ListFamily }) {
   const [role, setRole] = useState('');
   const [reference, setReference] = useState('');
   const [alert, setAlert] = useState<string | null>(null);
+  /** Messages under their fields, by the run input's field name: this form's own checks, then the server's. */
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const level = Number(localStorage.getItem(view.levelKey) ?? 0) as Level;
 
   const options = models.data?.aiModels.models ?? [];
@@ -65,6 +70,17 @@ export function AgentScreen({ family }: { family: ListFamily }) {
     setReference(settings.name ?? '');
   }
 
+  // A refused run puts the server's field messages under their fields (set while rendering, as above).
+  const [seenState, setSeenState] = useState(state);
+  if (state !== seenState) {
+    setSeenState(state);
+    if (state.phase === 'failed') setFieldErrors(state.fields);
+  }
+  const edit = (field: string, set: (value: string) => void) => (value: string) => {
+    set(value);
+    if (fieldErrors[field]) setFieldErrors(({ [field]: _edited, ...others }) => others);
+  };
+
   useEffect(() => {
     if (state.phase !== 'done') return;
     navigate(afterRunTarget(family, selection.activeTypes.length > 0, selection.activeElements.length > 0));
@@ -73,8 +89,10 @@ export function AgentScreen({ family }: { family: ListFamily }) {
   function submit(event: FormEvent) {
     event.preventDefault();
     const problem = validateFrequencyEntered(frequency) ?? validateAgentRun({ frequency, model });
+    const tooMany = problem ? null : validateFrequencyLimit(frequency);
     setAlert(problem);
-    if (problem) return;
+    setFieldErrors(tooMany ? { frequency: tooMany } : {});
+    if (problem || tooMany) return;
     void run({
       family,
       aiModel: model,
@@ -103,7 +121,13 @@ export function AgentScreen({ family }: { family: ListFamily }) {
         <form className="agent-form" onSubmit={submit} noValidate>
           <div className="field">
             <label htmlFor="agent-model">Model</label>
-            <select id="agent-model" value={model} onChange={(event) => setModel(event.target.value)}>
+            <select
+              id="agent-model"
+              value={model}
+              onChange={(event) => edit('aiModel', setModel)(event.target.value)}
+              aria-invalid={fieldErrors.aiModel ? true : undefined}
+              aria-describedby={fieldErrors.aiModel ? 'agent-model-error' : undefined}
+            >
               <option value={MODEL_PLACEHOLDER}>{MODEL_PLACEHOLDER}</option>
               {choices.map((option) => (
                 <option key={option.id} value={option.id}>
@@ -111,6 +135,11 @@ export function AgentScreen({ family }: { family: ListFamily }) {
                 </option>
               ))}
             </select>
+            {fieldErrors.aiModel && (
+              <p id="agent-model-error" className="field-error">
+                {fieldErrors.aiModel}
+              </p>
+            )}
           </div>
           <TextField
             label="Frequency"
@@ -118,26 +147,31 @@ export function AgentScreen({ family }: { family: ListFamily }) {
             inputMode="numeric"
             placeholder="Enter frequency like 5 or 10"
             value={frequency}
-            onChange={(event) => setFrequency(event.target.value)}
+            onChange={(event) => edit('frequency', setFrequency)(event.target.value)}
+            error={fieldErrors.frequency}
           />
           <TextField
             label="Agent role"
             name="agentRole"
+            maxLength={AGENT_ROLE_MAX_LENGTH}
             value={role}
-            onChange={(event) => setRole(event.target.value)}
+            onChange={(event) => edit('agentRole', setRole)(event.target.value)}
+            error={fieldErrors.agentRole}
           />
           <TextField
             label="Reference name"
             name="reference"
+            maxLength={REFERENCE_NAME_MAX_LENGTH}
             value={reference}
-            onChange={(event) => setReference(event.target.value)}
+            onChange={(event) => edit('name', setReference)(event.target.value)}
+            error={fieldErrors.name}
           />
           {alert && (
             <p className="form-error" role="alert">
               {alert}
             </p>
           )}
-          {state.phase === 'failed' && (
+          {state.phase === 'failed' && state.message && (
             <p className="form-error" role="alert">
               {state.message}
             </p>

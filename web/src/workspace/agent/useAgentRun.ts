@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { type ListFamily } from '@promptloom/proto';
+import { formErrorsOf } from '../../apollo/field-errors';
 import { limitMessageOf } from '../../apollo/limit-errors';
 import { useResumableSubscription } from '../../apollo/useResumableSubscription';
 import {
@@ -23,7 +24,8 @@ export type RunState =
   | ({ phase: 'running'; jobId: string; cancelling: boolean } & RunSoFar)
   | { phase: 'done'; jobId: string }
   | ({ phase: 'cancelled'; jobId: string } & RunSoFar)
-  | { phase: 'failed'; message: string }
+  /** A refused or failed run: the server's field messages (by input field) and any message of the run as a whole. */
+  | { phase: 'failed'; message: string | null; fields: Record<string, string> }
   | { phase: 'not_due'; nextDate: string | null };
 
 const NOTHING_YET: RunSoFar = { items: [], stored: 0, total: null };
@@ -80,7 +82,7 @@ export function useAgentRun(family: ListFamily) {
     sequenceOf: (data) => data.generationFailed.sequence,
     readAgain: ignore,
     onData: ({ generationFailed: failure }) =>
-      settle(failure.jobId, { phase: 'failed', message: failure.message }),
+      settle(failure.jobId, { phase: 'failed', message: failure.message, fields: {} }),
   });
 
   async function run(input: RunAgentInput) {
@@ -102,8 +104,10 @@ export function useAgentRun(family: ListFamily) {
         },
       );
     } catch (error) {
-      // A run past the day's AI quota says so (and when it may run again) instead of the generic failure.
-      setState({ phase: 'failed', message: limitMessageOf(error) ?? 'Error occurred while processing.' });
+      // A run past the day's AI quota says so (and when it may run again); a refused field, in the server's words.
+      const limit = limitMessageOf(error);
+      const refused = formErrorsOf(error, 'Error occurred while processing.');
+      setState({ phase: 'failed', ...(limit ? { message: limit, fields: {} } : refused) });
     }
   }
 

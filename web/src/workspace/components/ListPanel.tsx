@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react';
-import { filterItems, showsAddButton, sortItems, type SortOrder } from '@promptloom/proto';
+import { useId, useMemo, useState } from 'react';
+import { ITEM_MAX_LENGTH, filterItems, showsAddButton, sortItems, type SortOrder } from '@promptloom/proto';
 import { type ListItem } from '../data/list-operations';
 import { LetterPicker } from './LetterPicker';
 import { ListRow } from './ListRow';
@@ -13,7 +13,8 @@ interface ListPanelProps {
   detailPath(item: ListItem): string;
   onToggleActive(item: ListItem): void;
   onReason(item: ListItem, reason: string): void;
-  onAdd(text: string): void;
+  /** Adds a custom item; resolves to the server's message when it refused it, else null. */
+  onAdd(text: string): Promise<string | null>;
 }
 
 const textOf = (item: ListItem) => item.aiResponse;
@@ -27,10 +28,22 @@ export function ListPanel(props: ListPanelProps) {
   const [order, setOrder] = useState<SortOrder | null>(null);
   const [hidden, setHidden] = useState<Set<number>>(new Set());
   const [rowLimit, setRowLimit] = useState(ROWS_PER_STEP);
+  const [adding, setAdding] = useState(false);
+  const [addError, setAddError] = useState<string | null>(null);
+  const addErrorId = useId();
   const filterBy = (update: () => void) => {
     update();
     setRowLimit(ROWS_PER_STEP);
   };
+
+  // The typed text stays until the server took it: a refused item keeps it, with the server's reason below it.
+  async function add() {
+    setAdding(true);
+    const refused = await props.onAdd(search.trim());
+    setAdding(false);
+    setAddError(refused);
+    if (!refused) setSearch('');
+  }
 
   const shown = useMemo(() => {
     const visible = props.items.filter((item) => !hidden.has(item.id));
@@ -51,22 +64,32 @@ export function ListPanel(props: ListPanelProps) {
           type="search"
           placeholder="Search"
           aria-label={`Search ${props.title}`}
+          // No item is longer: a longer search matches nothing and could not be added.
+          maxLength={ITEM_MAX_LENGTH}
           value={search}
-          onChange={(event) => filterBy(() => setSearch(event.target.value))}
+          aria-invalid={addError ? true : undefined}
+          aria-describedby={addError ? addErrorId : undefined}
+          onChange={(event) => {
+            setAddError(null);
+            filterBy(() => setSearch(event.target.value));
+          }}
         />
         <SortToggle order={order} onChange={(next) => filterBy(() => setOrder(next))} />
       </div>
+      {addError && (
+        <p id={addErrorId} className="field-error" role="alert">
+          {addError}
+        </p>
+      )}
       <LetterPicker letter={letter} onChange={(next) => filterBy(() => setLetter(next))} />
       {showsAddButton(props.items, search, textOf) && (
         <button
           type="button"
           className="button-secondary add-button"
-          onClick={() => {
-            props.onAdd(search.trim());
-            setSearch('');
-          }}
+          disabled={adding}
+          onClick={() => void add()}
         >
-          Add “{search.trim()}”
+          {adding ? `Adding “${search.trim()}”…` : `Add “${search.trim()}”`}
         </button>
       )}
       {props.loading ? (

@@ -1,6 +1,7 @@
 import { useMutation } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
 import { type Level, type ListFamily } from '@promptloom/proto';
+import { firstMessageOf, formErrorsOf } from '../../apollo/field-errors';
 import { ADD_CUSTOM_ITEM, UPDATE_REASON } from '../data/list-operations';
 import { useLiveList } from '../data/useLiveList';
 import { activeIdsOf, useSelection } from '../data/useSelection';
@@ -75,7 +76,12 @@ export function Sidebar({ side, families, flipped, onFlip, onClose }: SidebarPro
           detailPath={(item) => view.detailPath(item.id)}
           onToggleActive={(item) => void setActive(family, item.id, !activeIds.includes(item.id))}
           onReason={(item, reason) => void updateReason({ variables: { family, id: item.id, reason } })}
-          onAdd={(text) => void addCustomItem({ variables: { family, text } })}
+          onAdd={(text) =>
+            addCustomItem({ variables: { family, text } }).then(
+              () => null,
+              (error: unknown) => firstMessageOf(formErrorsOf(error, 'Error occurred while processing.')),
+            )
+          }
         />
       )}
     </aside>
