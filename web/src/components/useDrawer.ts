@@ -10,8 +10,31 @@ export function isPhone(): boolean {
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex="0"]';
 
 /**
- * Drawer behaviour on a phone, while `open`: focus moves into the drawer and Tab stays inside it, Escape
- * closes it, and on closing focus returns to where it was (the control that opened it).
+ * Makes everything outside `element` inert (no clicks, no focus, hidden from assistive technology): the siblings of
+ * the element and of each of its ancestors up to <body>. Answers the function that gives it all back.
+ */
+function makeOutsideInert(element: HTMLElement): () => void {
+  const madeInert: HTMLElement[] = [];
+  for (
+    let node: HTMLElement = element;
+    node.parentElement && node !== document.body;
+    node = node.parentElement
+  ) {
+    for (const sibling of node.parentElement.children) {
+      if (sibling === node || !(sibling instanceof HTMLElement) || sibling.inert) continue;
+      sibling.inert = true;
+      madeInert.push(sibling);
+    }
+  }
+  return () => {
+    for (const each of madeInert) each.inert = false;
+  };
+}
+
+/**
+ * Drawer behaviour on a phone, while `open`: the drawer covers the page, so the page behind it is inert; focus moves
+ * into the drawer and Tab stays inside it, Escape closes it, and on closing focus returns to where it was (the
+ * control that opened it).
  */
 export function useDrawer<T extends HTMLElement>(open: boolean, onClose: () => void) {
   const ref = useRef<T>(null);
@@ -24,6 +47,7 @@ export function useDrawer<T extends HTMLElement>(open: boolean, onClose: () => v
     const drawer = ref.current;
     if (!open || !drawer || !isPhone()) return;
     const opener = document.activeElement as HTMLElement | null;
+    const restoreOutside = makeOutsideInert(drawer);
     const focusables = () => [...drawer.querySelectorAll<HTMLElement>(FOCUSABLE)];
     focusables()[0]?.focus();
     function onKey(event: KeyboardEvent) {
@@ -46,6 +70,7 @@ export function useDrawer<T extends HTMLElement>(open: boolean, onClose: () => v
     document.addEventListener('keydown', onKey);
     return () => {
       document.removeEventListener('keydown', onKey);
+      restoreOutside();
       if (opener?.isConnected) opener.focus();
     };
   }, [open]);
