@@ -83,6 +83,13 @@ async function controlledSockets(page: Page) {
 
 const itemOf = (page: Page, origin: string, text: string) =>
   page.locator(`.history-item[data-origin="${origin}"]`).filter({ hasText: text }).first();
+/** The "while you were away" inbox's panel, opened from its button in the top bar (it never opens by itself). */
+async function openedNoticeOf(page: Page) {
+  const inbox = page.getByRole('button', { name: /^While you were away: \d+ changes?$/u });
+  await inbox.waitFor();
+  if ((await inbox.getAttribute('aria-expanded')) !== 'true') await inbox.click();
+  return page.getByRole('complementary', { name: 'While you were away' });
+}
 const noticeOf = (page: Page) => page.getByRole('complementary', { name: 'While you were away' });
 const overflowsSideways = (page: Page) =>
   page.locator('html').evaluate((html) => html.scrollWidth > html.clientWidth);
@@ -134,7 +141,9 @@ describe.each(WIDTHS)('after the live connection drops and comes back (%s)', (_n
     );
     expect(resumed.at(-1)?.variables?.afterSequence).toEqual(expect.any(Number));
 
-    const notice = noticeOf(page);
+    // The history panel is open over the top bar's right side (a full-screen drawer on a phone): closed first.
+    await page.getByRole('button', { name: 'Close history' }).click();
+    const notice = await openedNoticeOf(page);
     await notice.waitFor();
     await notice.getByRole('link', { name: /^An admin updated your signature “Aurora, Dusk/u }).waitFor();
     // The edit moved the signature's saved time too: it is told once, as the admin's edit.

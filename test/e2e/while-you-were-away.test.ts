@@ -56,6 +56,13 @@ async function runFinishes(user: User, items: string[]): Promise<void> {
   }, 'the run finished');
 }
 
+/** The "while you were away" inbox's panel, opened from its button in the top bar (it never opens by itself). */
+async function openedNoticeOf(page: Page) {
+  const inbox = page.getByRole('button', { name: /^While you were away: \d+ changes?$/u });
+  await inbox.waitFor();
+  if ((await inbox.getAttribute('aria-expanded')) !== 'true') await inbox.click();
+  return page.getByRole('complementary', { name: 'While you were away' });
+}
 const noticeOf = (page: Page) => page.getByRole('complementary', { name: 'While you were away' });
 
 const overflowsSideways = (page: Page) =>
@@ -80,7 +87,7 @@ describe('while you were away, in the browser', () => {
 
       const { page, report } = await signInFresh(user, width);
       expect(report.changes).toHaveLength(2);
-      const notice = noticeOf(page);
+      const notice = await openedNoticeOf(page);
       await notice.waitFor();
       await notice.getByRole('link', { name: 'An admin updated your account (mobile)' }).waitFor();
       expect(await overflowsSideways(page)).toBe(false);
@@ -89,13 +96,26 @@ describe('while you were away, in the browser', () => {
       await page.waitForURL('**/pro/ProListingTR');
       await page.getByText('Lantern', { exact: true }).first().waitFor();
 
-      // Dismissed with the mouse, or from the keyboard with Escape; the focus goes on into the page's main content.
-      const dismissButton = notice.getByRole('button', { name: 'Dismiss while you were away' });
+      // A link closes the panel; the inbox stays until dismissed. Escape closes the panel, back on its button.
+      await notice.waitFor({ state: 'detached' });
+      // On a phone the Pro list opened as a drawer over the page: closed first, as a person would.
+      if (width === 360) await page.getByRole('button', { name: 'Close Pro sidebar' }).click();
+      const reopened = await openedNoticeOf(page);
+      await reopened.getByRole('button', { name: 'Close' }).focus();
+      await page.keyboard.press('Escape');
+      await reopened.waitFor({ state: 'detached' });
+      expect(await page.evaluate(`document.activeElement?.getAttribute('aria-expanded')`)).toBe('false');
+
+      // Dismissed with the mouse, or from the keyboard; the focus goes on into the page's main content.
+      const dismissButton = (await openedNoticeOf(page)).getByRole('button', {
+        name: 'Dismiss while you were away',
+      });
       if (width === 360) {
         await dismissButton.focus();
-        await page.keyboard.press('Escape');
+        await page.keyboard.press('Enter');
       } else await dismissButton.click();
       await notice.waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: /^While you were away/u }).waitFor({ state: 'detached' });
       expect(await page.evaluate(`document.activeElement?.closest('main') !== null`)).toBe(true);
       // The dismissal is the server's: the next start of the app (a reload) answers dismissed, and shows nothing.
       await waitFor(async () => {

@@ -1,12 +1,7 @@
-import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { ADMIN_ROLE } from '@promptloom/proto';
+import { AwayProvider } from '../workspace/away/AwayProvider';
 import { useSession } from './SessionProvider';
-
-// Issue 19: loaded with the workspace, not with the sign-in page.
-const AwayNotice = lazy(() =>
-  import('../workspace/away/AwayNotice').then((m) => ({ default: m.AwayNotice })),
-);
 
 /** SPEC §2: 'Loading...' while the stored session is checked, then /pro when not authenticated. */
 export function ProtectedRoute({ adminOnly = false }: { adminOnly?: boolean }) {
@@ -22,12 +17,10 @@ export function ProtectedRoute({ adminOnly = false }: { adminOnly?: boolean }) {
   if (status === 'unauthenticated') return <Navigate to="/pro" replace state={{ from: location.pathname }} />;
   if (adminOnly && user?.roleType !== ADMIN_ROLE) return <Navigate to="/" replace />;
   if (adminOnly) return <Outlet />;
+  // Issue 19: the visit and its "while you were away" report, for the inbox in each workspace screen's top bar.
   return (
-    <>
+    <AwayProvider>
       <Outlet />
-      <Suspense fallback={null}>
-        <AwayNotice />
-      </Suspense>
-    </>
+    </AwayProvider>
   );
 }

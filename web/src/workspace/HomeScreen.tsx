@@ -1,11 +1,11 @@
 import { Link } from 'react-router-dom';
-import { Logo } from '../components/Logo';
 import { Sidebar } from './components/Sidebar';
 import { BottomRightButton } from './components/BottomRightButton';
 import { MiddlePanel } from './components/MiddlePanel';
 import { useSelection } from './data/useSelection';
 import { useStoredState } from './data/useStoredState';
 import { useActiveSignature } from './signature/useActiveSignature';
+import { WorkspaceTopbar } from './components/WorkspaceTopbar';
 
 /** SPEC §2 Home: left sidebar (Types / Elements), middle, right sidebar (Pro / Signature); one side open at once. */
 export function HomeScreen() {
@@ -27,20 +27,23 @@ export function HomeScreen() {
 
   return (
     <div className="workspace">
-      <header className="topbar">
-        <button type="button" className="chip" aria-pressed={leftOpen} onClick={openLeft}>
-          {leftFlip ? 'Elements' : 'Types'}
-        </button>
-        <Logo />
-        <div className="topbar-actions">
-          <Link className="chip" to="/types/dashboard">
-            Dashboard
-          </Link>
-          <button type="button" className="chip" aria-pressed={rightOpen} onClick={openRight}>
-            {rightFlip ? 'Signature' : 'Pro'}
+      <WorkspaceTopbar
+        start={
+          <button type="button" className="chip" aria-pressed={leftOpen} onClick={openLeft}>
+            {leftFlip ? 'Elements' : 'Types'}
           </button>
-        </div>
-      </header>
+        }
+        end={
+          <>
+            <Link className="chip" to="/types/dashboard">
+              Dashboard
+            </Link>
+            <button type="button" className="chip" aria-pressed={rightOpen} onClick={openRight}>
+              {rightFlip ? 'Signature' : 'Pro'}
+            </button>
+          </>
+        }
+      />
       <div className="workspace-body">
         {leftOpen && (
           <Sidebar

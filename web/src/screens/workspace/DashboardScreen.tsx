@@ -1,9 +1,9 @@
 import { Link, useNavigate } from 'react-router-dom';
-import { Logo } from '../../components/Logo';
 import { useSession } from '../../session/SessionProvider';
 import { useLiveList } from '../../workspace/data/useLiveList';
 import { useSelection } from '../../workspace/data/useSelection';
 import { useActiveSignature } from '../../workspace/signature/useActiveSignature';
+import { WorkspaceTopbar } from '../../workspace/components/WorkspaceTopbar';
 
 /** SPEC §2 Dashboard: four cards (real counts of the user's lists), and Logout to /pro. */
 export function DashboardScreen() {
@@ -47,15 +47,18 @@ export function DashboardScreen() {
   }
   return (
     <div className="page">
-      <header className="topbar">
-        <Link className="chip" to="/">
-          ‹ Home
-        </Link>
-        <Logo />
-        <button type="button" className="button-secondary" onClick={logout}>
-          Logout
-        </button>
-      </header>
+      <WorkspaceTopbar
+        start={
+          <Link className="chip" to="/">
+            ‹ Home
+          </Link>
+        }
+        end={
+          <button type="button" className="button-secondary" onClick={logout}>
+            Logout
+          </button>
+        }
+      />
       <main className="page-body">
         <h1>Dashboard</h1>
         <p className="lead">Welcome, {user?.firstName ?? 'there'}.</p>

@@ -3,7 +3,6 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { MIN_SUB_ELEMENTS, activateElementFirstMessage } from '@promptloom/proto';
 import { formErrorsOf } from '../../apollo/field-errors';
-import { Logo } from '../../components/Logo';
 import { PowerIcon } from '../../components/Icons';
 import { LEAVE_ELEMENT_CHECK, SET_SUB_ELEMENT_CHOSEN, type SubElement } from '../data/sub-element-operations';
 import { SELECTION } from '../data/selection-operations';
@@ -11,6 +10,7 @@ import { useLiveList } from '../data/useLiveList';
 import { useSelection } from '../data/useSelection';
 import { useSubElements } from '../data/useSubElements';
 import { ReasonsUsedNote } from '../reasons/ReasonsUsedNote';
+import { WorkspaceTopbar } from '../components/WorkspaceTopbar';
 
 const ELEMENTS_LISTING = '/elements/ElementsListingBL';
 
@@ -64,15 +64,18 @@ export function ElementDetailScreen() {
 
   return (
     <div className="page">
-      <header className="topbar">
-        <button type="button" className="chip" onClick={() => void leave()}>
-          ‹ Elements
-        </button>
-        <Logo />
-        <Link className="chip" to="/">
-          Home
-        </Link>
-      </header>
+      <WorkspaceTopbar
+        start={
+          <button type="button" className="chip" onClick={() => void leave()}>
+            ‹ Elements
+          </button>
+        }
+        end={
+          <Link className="chip" to="/">
+            Home
+          </Link>
+        }
+      />
       <main className="page-body">
         <div className="detail-heading">
           <h1>{name}</h1>

@@ -1,13 +1,13 @@
 import { Link, useParams } from 'react-router-dom';
 import { useQuery } from '@apollo/client/react';
 import { levelLabel, type Level, type ListFamily } from '@promptloom/proto';
-import { Logo } from '../../components/Logo';
 import { PowerIcon } from '../../components/Icons';
 import { useLiveList } from '../data/useLiveList';
 import { activeIdsOf, useSelection } from '../data/useSelection';
 import { FAMILY_VIEW } from '../families';
 import { LIST_ITEM_DETAILS } from './detail-operations';
 import { DetailFields, formatDate } from './DetailFields';
+import { WorkspaceTopbar } from '../components/WorkspaceTopbar';
 
 const BACK: Partial<Record<ListFamily, { to: string; label: string }>> = {
   tl: { to: '/types/TypesListing', label: 'Types' },
@@ -33,13 +33,14 @@ export function ItemDetailScreen({ family }: { family: 'tl' | 'tr' }) {
 
   return (
     <div className="page">
-      <header className="topbar">
-        <Link className="chip" to={back.to} aria-label={`Back to ${back.label}`}>
-          ‹ {back.label}
-        </Link>
-        <Logo />
-        <span className="level-label">{levelLabel(level)}</span>
-      </header>
+      <WorkspaceTopbar
+        start={
+          <Link className="chip" to={back.to} aria-label={`Back to ${back.label}`}>
+            ‹ {back.label}
+          </Link>
+        }
+        end={<span className="level-label">{levelLabel(level)}</span>}
+      />
       <main className="page-body">
         {list.loading ? (
           <p className="page-status" role="status">

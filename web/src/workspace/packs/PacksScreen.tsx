@@ -1,23 +1,23 @@
 import { Link } from 'react-router-dom';
-import { Logo } from '../../components/Logo';
 import { useActiveSignature } from '../signature/useActiveSignature';
 import { PackExport } from './PackExport';
 import { PackFileImport } from './PackFileImport';
 import { PackLinks } from './PackLinks';
 import './packs.css';
+import { WorkspaceTopbar } from '../components/WorkspaceTopbar';
 
 /** Issue #19: the user's signature pack (file and share links) and the import of a pack file. */
 export function PacksScreen() {
   const { saved, loading } = useActiveSignature();
   return (
     <div className="page">
-      <header className="topbar">
-        <Link className="chip" to="/pro/SignatureListingBR">
-          ‹ Signatures
-        </Link>
-        <Logo />
-        <span />
-      </header>
+      <WorkspaceTopbar
+        start={
+          <Link className="chip" to="/pro/SignatureListingBR">
+            ‹ Signatures
+          </Link>
+        }
+      />
       <main className="page-body packs-page">
         <h1>Signature packs</h1>
         <section className="detail-section pack-section" aria-label="Your signature pack">

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { formErrorsOf } from '../../apollo/field-errors';
-import { Logo } from '../../components/Logo';
 import { formatDate } from '../detail/DetailFields';
 import { ImportReportView } from './ImportReportView';
 import { IMPORT_SHARED_PACK, SHARED_PACK, type PackImportReport } from './pack-operations';
 import { PackContentView } from './PackContentView';
 import './packs.css';
+import { WorkspaceTopbar } from '../components/WorkspaceTopbar';
 
 /** A share link opened by anyone signed in: what the pack holds, and its import into the reader's own lists. */
 export function SharedPackScreen() {
@@ -30,13 +30,13 @@ export function SharedPackScreen() {
   const data = shared.data?.sharedSignaturePack;
   return (
     <div className="page">
-      <header className="topbar">
-        <Link className="chip" to="/packs">
-          ‹ Packs
-        </Link>
-        <Logo />
-        <span />
-      </header>
+      <WorkspaceTopbar
+        start={
+          <Link className="chip" to="/packs">
+            ‹ Packs
+          </Link>
+        }
+      />
       <main className="page-body packs-page">
         <h1>Shared signature pack</h1>
         {shared.loading && !data ? (

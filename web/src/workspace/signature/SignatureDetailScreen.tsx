@@ -3,7 +3,6 @@ import { Link, useParams } from 'react-router-dom';
 import { useMutation } from '@apollo/client/react';
 import { SIGNATURE_SIZE } from '@promptloom/proto';
 import { formErrorsOf } from '../../apollo/field-errors';
-import { Logo } from '../../components/Logo';
 import { useSession } from '../../session/SessionProvider';
 import { MY_SIGNATURE, STORE_SIGNATURE } from '../data/signature-operations';
 import { useBrCodes } from '../data/useBrCodes';
@@ -12,6 +11,7 @@ import { DetailFields, formatDate } from '../detail/DetailFields';
 import { useActiveSignature } from './useActiveSignature';
 import { useTurnSignatureOff } from './useTurnSignatureOff';
 import './signature.css';
+import { WorkspaceTopbar } from '../components/WorkspaceTopbar';
 
 export const REPLACE_SIGNATURE_QUESTION =
   'A signature is already saved. Do you want to replace it with the new one? Your old signature will be removed.';
@@ -62,13 +62,13 @@ export function SignatureDetailScreen() {
 
   return (
     <div className="page">
-      <header className="topbar">
-        <Link className="chip" to="/pro/SignatureListingBR">
-          ‹ Signatures
-        </Link>
-        <Logo />
-        <span />
-      </header>
+      <WorkspaceTopbar
+        start={
+          <Link className="chip" to="/pro/SignatureListingBR">
+            ‹ Signatures
+          </Link>
+        }
+      />
       <main className="page-body">
         {turnedOff && (
           <p className="notice" role="status">

@@ -12,7 +12,6 @@ import {
   hasNegativePrompt,
   type EnhanceToggles,
 } from '@promptloom/proto';
-import { Logo } from '../../components/Logo';
 import { SessionRefusedError } from '../../apollo/client';
 import { useSession } from '../../session/SessionProvider';
 import { useStoredState } from '../data/useStoredState';
@@ -34,6 +33,7 @@ import { useRestoreVersion } from '../history/useRestoreVersion';
 import { useActiveSignature } from '../signature/useActiveSignature';
 import { promptBasisOf, versionBasisOf } from '../history/prompt-basis';
 import { type PromptVersionView } from '../history/prompt-history-operations';
+import { WorkspaceTopbar } from '../components/WorkspaceTopbar';
 
 /** SPEC §2 Stream page: the active selection, enhance toggles, the prompt with Refine and Copy, the image upload. */
 export function StreamScreen() {
@@ -188,20 +188,23 @@ export function StreamScreen() {
   ];
   return (
     <div className="page">
-      <header className="topbar">
-        <Link className="chip" to="/">
-          ‹ Home
-        </Link>
-        <Logo />
-        <button
-          type="button"
-          className="chip"
-          aria-expanded={historyOpen}
-          onClick={() => setHistoryOpen(!historyOpen)}
-        >
-          History
-        </button>
-      </header>
+      <WorkspaceTopbar
+        start={
+          <Link className="chip" to="/">
+            ‹ Home
+          </Link>
+        }
+        end={
+          <button
+            type="button"
+            className="chip"
+            aria-expanded={historyOpen}
+            onClick={() => setHistoryOpen(!historyOpen)}
+          >
+            History
+          </button>
+        }
+      />
       {historyOpen && (
         <HistoryPanel onClose={() => setHistoryOpen(false)} onRestore={(version) => void restore(version)} />
       )}
