@@ -16,8 +16,8 @@ afterAll(() => provider?.close());
 // A product of its own: its AI calls go to this file's fake provider.
 const product = useBrowserProduct(() => ({ openAiBaseUrl: provider.baseUrl }));
 
-async function proAgentPage(): Promise<Page> {
-  const page = await product.newPage();
+async function proAgentPage(viewport = { width: 1280, height: 800 }): Promise<Page> {
+  const page = await product.newPage(viewport);
   const account = await signedUpUser(product.baseUrl);
   await signInToWorkspace(page, product.baseUrl, account);
   await page.goto(`${product.baseUrl}/pro/AgentTR`);
@@ -67,5 +67,27 @@ describe('a streamed agent run in the browser', () => {
     await waitFor(() => call.aborted, 'the provider call closed');
     expect(await page.getByRole('button', { name: 'Cancel' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Run' }).waitFor();
+  });
+
+  it('keeps the progress and Cancel in view on a phone, above the Activity bar, and says when the AI keeps it waiting', async () => {
+    const page = await proAgentPage({ width: 360, height: 740 });
+    provider.reply({ content: 'Curator\nRetoucher', held: true });
+    await page.getByPlaceholder('Enter frequency like 5 or 10').fill('2');
+    await page.getByRole('button', { name: 'Run' }).click();
+    await releaseAndSee(page, 'Curator', '1 of 2');
+    // The provider sends nothing more until the test lets it: the page says it is still waiting.
+    await progress(page).getByText('Still waiting for the AI…').waitFor({ timeout: 15_000 });
+
+    const cancel = progress(page).getByRole('button', { name: 'Cancel' });
+    // In view, and the element at its centre is the button itself (not the Activity bar).
+    const onTop = await page.evaluate(`(() => {
+      const button = document.querySelector('.run-progress button');
+      const box = button.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return box.top >= 0 && box.bottom <= innerHeight && hit !== null && button.contains(hit);
+    })()`);
+    expect(onTop).toBe(true);
+    await cancel.click();
+    await progress(page).getByText('Cancelled: 1 of 2 kept.').waitFor({ timeout: 15_000 });
   });
 });

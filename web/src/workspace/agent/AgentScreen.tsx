@@ -15,7 +15,6 @@ import {
   type Level,
   type ListFamily,
 } from '@promptloom/proto';
-import { Logo } from '../../components/Logo';
 import { TextField } from '../../components/TextField';
 import { AI_MODELS, MY_AI_QUOTA, PREVIOUS_SETTINGS } from '../data/agent-operations';
 import { AiQuotaNote } from './AiQuotaNote';
@@ -24,6 +23,7 @@ import { FAMILY_VIEW } from '../families';
 import { ReasonsUsedNote } from '../reasons/ReasonsUsedNote';
 import { RunProgressView } from './RunProgressView';
 import { useAgentRun } from './useAgentRun';
+import { WorkspaceTopbar } from '../components/WorkspaceTopbar';
 
 /** TR and BR offer one model, labelled 'Open AI' (SPEC §2); it runs the first offered model. */
 const SINGLE_MODEL_FAMILIES: ListFamily[] = ['tr', 'br'];
@@ -106,13 +106,13 @@ export function AgentScreen({ family }: { family: ListFamily }) {
   const running = state.phase === 'running';
   return (
     <div className="page">
-      <header className="topbar">
-        <Link to="/" aria-label="Back to home" className="chip">
-          ‹ Home
-        </Link>
-        <Logo />
-        <span />
-      </header>
+      <WorkspaceTopbar
+        start={
+          <Link to="/" aria-label="Back to home" className="chip">
+            ‹ Home
+          </Link>
+        }
+      />
       <main className="page-body agent-page">
         <h1>{view.title} agent</h1>
         {models.data?.aiModels.offline && (
@@ -192,19 +192,18 @@ export function AgentScreen({ family }: { family: ListFamily }) {
               Generating your {view.title.toLowerCase()}… they will appear as soon as they are ready.
             </p>
           )}
-          {(state.phase === 'running' || state.phase === 'cancelled') && <RunProgressView run={state} />}
+          {(state.phase === 'running' || state.phase === 'cancelled') && (
+            <RunProgressView
+              run={state}
+              cancel={
+                state.phase === 'running'
+                  ? { onCancel: () => void cancel(), cancelling: state.cancelling }
+                  : undefined
+              }
+            />
+          )}
           {(state.phase === 'running' || state.phase === 'cancelled') && (
             <ReasonsUsedNote reasons={reasonsUsed} />
-          )}
-          {running && (
-            <button
-              type="button"
-              className="button-secondary"
-              onClick={() => void cancel()}
-              disabled={state.cancelling}
-            >
-              {state.cancelling ? 'Cancelling…' : 'Cancel'}
-            </button>
           )}
         </form>
       </main>
