@@ -1,5 +1,6 @@
 import { useResponsivePages } from './responsive-pages';
 import {
+  itCoversNoControl,
   itFitsTheWidth,
   itHasNoSeriousAxeViolations,
   walkEveryRoute,
@@ -8,12 +9,13 @@ import {
 
 jest.setTimeout(300_000);
 
-// At the phone size both checks look at each route after one load: the overflow check of 390 px is here, not in
+// At the phone size every check looks at each route after one load: the overflow check of 390 px is here, not in
 // responsive-layout.test.ts (360 and 768 px). The desktop size is a file of its own so the two run side by side.
 const PHONE = { width: 390, height: 844 };
 const pages = useResponsivePages();
 let walk: Promise<WalkFindings> | undefined;
-const findings = () => (walk ??= walkEveryRoute(pages, PHONE, { overflow: true, axe: true }));
+const findings = () => (walk ??= walkEveryRoute(pages, PHONE, { overflow: true, axe: true, covered: true }));
 
 itHasNoSeriousAxeViolations(PHONE, findings);
 itFitsTheWidth(PHONE, findings);
+itCoversNoControl(PHONE, findings);

@@ -1,18 +1,23 @@
 import { TR_RECORDS, USER_MANAGE, horizontalOverflow, visit } from './responsive-support';
 import { useResponsivePages } from './responsive-pages';
-import { itFitsTheWidth, walkEveryRoute } from './responsive-walk';
+import { itCoversNoControl, itFitsTheWidth, walkEveryRoute, type WalkFindings } from './responsive-walk';
 
 jest.setTimeout(300_000);
 
-// 390 px is checked for overflow in responsive-accessibility-phone.test.ts, in the same walk as its axe check.
+// 390 and 1280 px are walked in responsive-accessibility-{phone,desktop}.test.ts, with their axe checks.
 const LAYOUT_ONLY_WIDTHS = [
   { width: 360, height: 740 },
   { width: 768, height: 1024 },
 ];
 const pages = useResponsivePages();
 
-for (const viewport of LAYOUT_ONLY_WIDTHS)
-  itFitsTheWidth(viewport, () => walkEveryRoute(pages, viewport, { overflow: true, axe: false }));
+for (const viewport of LAYOUT_ONLY_WIDTHS) {
+  let walk: Promise<WalkFindings> | undefined;
+  const findings = () =>
+    (walk ??= walkEveryRoute(pages, viewport, { overflow: true, axe: false, covered: true }));
+  itFitsTheWidth(viewport, findings);
+  itCoversNoControl(viewport, findings);
+}
 
 describe('drawers on a phone (390×844)', () => {
   beforeAll(async () => {
@@ -54,13 +59,15 @@ describe('drawers on a phone (390×844)', () => {
       await pages.user.setViewportSize({ width, height: 800 });
       await visit(pages.user, pages.product.baseUrl, { path: '/', ready: '.slider-card' });
       const header = pages.user.locator('header.topbar');
+      // The user returned to a change: the "while you were away" inbox is the header's fifth control.
+      await header.getByRole('button', { name: /^While you were away/u }).waitFor();
       const boxes = await header.locator(':scope > *, .topbar-actions > *').evaluateAll((nodes) =>
         nodes
           .filter((node) => !node.classList.contains('topbar-actions'))
           .map((node) => node.getBoundingClientRect())
           .map(({ left, right, top, bottom }) => ({ left, right, top, bottom })),
       );
-      expect(boxes).toHaveLength(4);
+      expect(boxes).toHaveLength(5);
       for (const [index, box] of boxes.entries())
         for (const other of boxes.slice(index + 1)) {
           const overlap =

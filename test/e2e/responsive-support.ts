@@ -10,6 +10,8 @@ export interface RouteCheck {
 
 /** The user's seeded items: one type, six elements and one Pro item, all active (enough for a signature). */
 export interface SeededUser {
+  id: number;
+  token: string;
   email: string;
   password: string;
   typeId: number;
@@ -47,7 +49,15 @@ export async function seedUser(baseUrl: string): Promise<SeededUser> {
   for (const element of ['Shadow', 'Texture', 'Colour', 'Motion', 'Depth'])
     await addActive(baseUrl, token, 'bl', element);
   const proId = await addActive(baseUrl, token, 'tr', 'Architect');
-  return { email: user.email, password: user.password, typeId, elementId, proId };
+  return {
+    id: signup.body.user.id,
+    token,
+    email: user.email,
+    password: user.password,
+    typeId,
+    elementId,
+    proId,
+  };
 }
 
 export const ANONYMOUS_ROUTES: RouteCheck[] = [
@@ -121,3 +131,40 @@ export function overflowingElements(page: Page): Promise<string[]> {
     .map((el) => el.tagName.toLowerCase() + (el.className ? '.' + String(el.className).split(' ').join('.') : '') +
       ' right=' + Math.round(el.getBoundingClientRect().right))`);
 }
+
+/**
+ * Every visible control (link, button, field) that something else covers: each is scrolled to the middle of the
+ * view, as a person would scroll to it, and the element at its centre must be the control itself (or inside it, or
+ * its label). One evaluate for the whole page; the page is scrolled back to the top after.
+ */
+export function coveredControls(page: Page): Promise<string[]> {
+  return page.evaluate(COVERED_CONTROLS);
+}
+
+const COVERED_CONTROLS = `(() => {
+  const describe = (el) => {
+    if (!el) return 'nothing';
+    const name = (el.getAttribute('aria-label') || el.textContent || el.getAttribute('placeholder') || el.getAttribute('name') || '').trim().replace(/\\s+/g, ' ').slice(0, 30);
+    const cls = typeof el.className === 'string' && el.className ? '.' + el.className.trim().split(/\\s+/).join('.') : '';
+    return \`\${el.tagName.toLowerCase()}\${cls}\${name ? \` "\${name}"\` : ''}\`;
+  };
+  const controls = document.querySelectorAll('a[href], button, input:not([type=hidden]), select, textarea, [role=button]');
+  const found = [];
+  for (const el of controls) {
+    if (el.closest('[inert], [aria-hidden="true"]')) continue;
+    // Not rendered, hidden, transparent, or in a closed <details>: nothing a person could reach anyway.
+    if (!el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true, contentVisibilityAuto: true })) continue;
+    el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+    // A link that wraps onto two lines has a box per line: the centre of its whole box may be between them.
+    const r = el.getClientRects()[0];
+    if (r.width < 1 || r.height < 1) continue;
+    const x = r.left + r.width / 2;
+    const y = r.top + r.height / 2;
+    if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) { found.push(\`\${describe(el)} out of view\`); continue; }
+    const hit = document.elementFromPoint(x, y);
+    if (!hit || !(el === hit || el.contains(hit) || (el.labels && [...el.labels].some((l) => l.contains(hit)))))
+      found.push(\`\${describe(el)} under \${describe(hit)}\`);
+  }
+  window.scrollTo(0, 0);
+  return found;
+})()`;

@@ -3,6 +3,7 @@ import { type Page } from 'playwright-core';
 import {
   ADMIN_ROUTES,
   ANONYMOUS_ROUTES,
+  coveredControls,
   horizontalOverflow,
   overflowingElements,
   visit,
@@ -19,11 +20,13 @@ export interface Viewport {
 export interface WalkFindings {
   overflows: string[];
   violations: string[];
+  covered: string[];
 }
 
 export interface WalkChecks {
   overflow: boolean;
   axe: boolean;
+  covered: boolean;
 }
 
 async function axeViolations(page: Page, route: RouteCheck): Promise<string[]> {
@@ -45,7 +48,7 @@ export async function walkEveryRoute(
   viewport: Viewport,
   checks: WalkChecks,
 ): Promise<WalkFindings> {
-  const findings: WalkFindings = { overflows: [], violations: [] };
+  const findings: WalkFindings = { overflows: [], violations: [], covered: [] };
   for (const [page, routes] of [
     [pages.anonymous, ANONYMOUS_ROUTES],
     [pages.user, pages.routesOfUser],
@@ -62,6 +65,8 @@ export async function walkEveryRoute(
           );
       }
       if (checks.axe) findings.violations.push(...(await axeViolations(page, route)));
+      if (checks.covered)
+        findings.covered.push(...(await coveredControls(page)).map((found) => `${route.path}: ${found}`));
     }
   }
   return findings;
@@ -81,6 +86,15 @@ export function itHasNoSeriousAxeViolations(viewport: Viewport, findings: () => 
   describe(`accessibility at ${viewport.width}×${viewport.height}`, () => {
     it('has no serious or critical axe violations on any route', async () => {
       expect((await findings()).violations).toEqual([]);
+    });
+  });
+}
+
+/** The no-cover check's test at one size: every visible control is itself at its centre, once scrolled to. */
+export function itCoversNoControl(viewport: Viewport, findings: () => Promise<WalkFindings>): void {
+  describe(`every screen of SPEC §2 at ${viewport.width}×${viewport.height}`, () => {
+    it('covers no control: every visible button, link and field is on top where it is', async () => {
+      expect((await findings()).covered).toEqual([]);
     });
   });
 }
