@@ -1,7 +1,8 @@
 /**
  * The tests, in tiers (README "Tests"). Each tier is a jest project; `npm test` runs them all, cheapest first.
  *
- * - unit:    tests beside the server code, no server of any kind (`*.test.ts` under a workspace's src/).
+ * - unit:    tests beside the server code, no server of any kind (`*.test.ts` under a workspace's src/, and
+ *            beside the repository's own scripts under scripts/).
  * - web:     tests beside the web client's code (`web/src/**\/*.test.ts(x)`), no server, no browser.
  * - service: PostgreSQL and NATS, the product started in the test's process (`test/**`, and `*.service.test.ts`
  *            beside the code).
@@ -69,7 +70,7 @@ module.exports = {
     {
       ...common,
       displayName: 'unit',
-      testMatch: under(SOURCE_FOLDERS, 'src/**/*.test.ts'),
+      testMatch: [...under(SOURCE_FOLDERS, 'src/**/*.test.ts'), '<rootDir>/scripts/**/*.test.ts'],
       testPathIgnorePatterns: [...common.testPathIgnorePatterns, '\\.service\\.test\\.ts$'],
       // A unit test that reaches for PostgreSQL or NATS fails at once, naming the tier it belongs to.
       setupFiles: ['<rootDir>/test/support/unit-tier.cjs'],
