@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { waitFor } from '@promptloom/shared/testing';
 import { postgresDataDir } from '../../apps/all-in-one/src/postgres-data-dir';
 import { newUser, requestJson } from '../support/http';
 import { startAllInOne } from '../support/all-in-one';
@@ -42,6 +43,11 @@ describe('npm start: the whole product in one process on embedded PostgreSQL', (
     expect(login.status).toBe(200);
     expect(login.body.user.role_type).toBe('Admin');
     expect(first.output()).not.toContain('"password"');
+    // For a person: the address, plainly, once everything started (after the admin notice), and nothing secret.
+    const readyLine = /^Promptloom is ready: http:\/\/127\.0\.0\.1:\d+ {2}\(Ctrl\+C stops it\)$/m;
+    const ready = await waitFor(() => readyLine.exec(first.output()), 'the ready line');
+    expect(ready!.index).toBeGreaterThan(first.output().indexOf('An admin account was created'));
+    expect(ready![0]).not.toContain(password!);
 
     expect((await requestJson(baseUrl, 'POST', '/api/signup', { body: user })).status).toBe(201);
     const page = await fetch(`${baseUrl}/`);

@@ -25,6 +25,7 @@ import {
 } from '@promptloom/shared';
 import { startEmbeddedDatabase } from './embedded-database';
 import { embeddedJwtSecret } from './jwt-secret';
+import { readyLine } from './ready-line';
 
 const DEFAULT_WEB_DIST = path.resolve(__dirname, '../../../web/dist');
 
@@ -132,6 +133,8 @@ async function main(): Promise<void> {
       ],
       config.SHUTDOWN_TIMEOUT_MS,
     );
+    // Last, and plainly: where to open the product (a person reads this; the log line above is for machines).
+    process.stdout.write(`\n${readyLine(config.HOST, port)}\n`);
   } catch (error) {
     exitOnStartupFailure(logger, error);
   }
