@@ -12,8 +12,8 @@ import { fileURLToPath } from 'node:url';
 const require = createRequire(import.meta.url);
 const { checkBuild } = require('./build-staleness.cjs');
 
-/** A full build on a fresh clone, measured on a 2-core machine shared with other work: 63–81 s. */
-const FIRST_BUILD = 'about 1 to 1½ minutes on a 2-core machine';
+/** A full build on a fresh clone, measured on a 2-core machine shared with other work: 63–95 s. */
+const FIRST_BUILD = 'about 1 to 2 minutes on a 2-core machine';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const decision = checkBuild(root);
