@@ -2,6 +2,8 @@
  * Errors that cross process boundaries. A service throws a DomainError; the bus carries it as a WireError;
  * the gateway maps its code to an HTTP status or a GraphQL extensions.code.
  */
+import { counted } from './counted';
+
 export const ERROR_CODES = [
   'BAD_USER_INPUT',
   'UNAUTHENTICATED',
@@ -60,13 +62,12 @@ export function tooManyRequests(message: string, retryAfterSeconds: number): Dom
 /** 'in 3 minutes', 'in 1 hour 5 minutes', 'in 40 seconds': when a limited caller may try again. */
 export function describeWait(seconds: number): string {
   const total = Math.max(1, Math.ceil(seconds));
-  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
-  if (total < 60) return `in ${plural(total, 'second')}`;
+  if (total < 60) return `in ${counted(total, 'second')}`;
   const minutes = Math.ceil(total / 60);
-  if (minutes < 60) return `in ${plural(minutes, 'minute')}`;
+  if (minutes < 60) return `in ${counted(minutes, 'minute')}`;
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  return `in ${plural(hours, 'hour')}${rest ? ` ${plural(rest, 'minute')}` : ''}`;
+  return `in ${counted(hours, 'hour')}${rest ? ` ${counted(rest, 'minute')}` : ''}`;
 }
 
 /** A 422 whose message is the first field message, as Laravel-style clients expect. */

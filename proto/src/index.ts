@@ -1,5 +1,6 @@
 export * from './enums';
 export * from './errors';
+export * from './counted';
 export * from './validation';
 export * from './text-safety';
 export * from './fields';

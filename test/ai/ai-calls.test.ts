@@ -279,7 +279,7 @@ describe('the daily quota with an admin override', () => {
     const refused = await chat(user.token, 'one too many');
     expect(refused.status).toBe(429);
     expect(refused.body.message).toMatch(
-      /^You have used all 1 AI calls for today\. You can run the AI again in /u,
+      /^You have used your 1 AI call for today\. You can run the AI again in /u,
     );
     await recordedCalls({ user_id: user.id }, 1);
     const quota = await requestJson(fixture.product.baseUrl, 'GET', '/api/ai/quota', { token: user.token });

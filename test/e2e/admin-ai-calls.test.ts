@@ -82,7 +82,7 @@ describe('the AI Calls screen', () => {
       await page.getByRole('button', { name: 'Apply' }).click();
       await page.waitForURL(/q=live/);
       await waitFor(async () => (await rows.count()) === 1, 'the search to leave one call');
-      await page.getByText('1 calls').waitFor();
+      await page.getByText('1 call', { exact: true }).waitFor();
 
       const [download] = await Promise.all([
         page.waitForEvent('download'),
@@ -148,7 +148,7 @@ describe('the dashboard’s AI usage', () => {
     await page.goto(`${product.baseUrl}/admin/dashboard`);
     await page
       .getByTestId('ai-usage-today')
-      .filter({ hasText: /^Today: [1-9]\d* calls/ })
+      .filter({ hasText: /^Today: [1-9]\d* calls? \(/ })
       .waitFor();
     const chart = page.getByRole('img', { name: 'AI calls per day over 30 days' });
     await chart.waitFor();

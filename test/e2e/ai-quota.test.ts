@@ -43,7 +43,7 @@ describe('the AI calls left today, beside the Run button', () => {
     await page.getByRole('button', { name: 'Run' }).click();
     await page
       .getByRole('alert')
-      .filter({ hasText: /^You have used all 1 AI calls for today\. You can run the AI again in / })
+      .filter({ hasText: /^You have used your 1 AI call for today\. You can run the AI again in / })
       .waitFor();
   });
 });

@@ -1,5 +1,10 @@
 import { describeWait, tooManyRequests } from '../errors';
-import { parseDailyAiCalls } from './quota';
+import {
+  aiQuotaExhaustedMessage,
+  aiTokenQuotaExhaustedMessage,
+  aiTokensInFlightMessage,
+  parseDailyAiCalls,
+} from './quota';
 
 describe('describeWait', () => {
   it.each([
@@ -23,6 +28,23 @@ describe('tooManyRequests', () => {
       message: 'Slow down.',
       retryAfterSeconds: 1,
     });
+  });
+});
+
+describe('the quota messages', () => {
+  it('name a limit of one in the singular', () => {
+    expect(aiQuotaExhaustedMessage(1, 'in 2 hours')).toBe(
+      'You have used your 1 AI call for today. You can run the AI again in 2 hours.',
+    );
+    expect(aiQuotaExhaustedMessage(200, 'in 2 hours')).toBe(
+      'You have used all 200 AI calls for today. You can run the AI again in 2 hours.',
+    );
+    expect(aiTokenQuotaExhaustedMessage(1, 'in 1 minute')).toMatch(
+      /^You have used your 1 AI token for today\./u,
+    );
+    expect(aiTokensInFlightMessage(1, 'in 10 seconds')).toBe(
+      'Your AI calls under way may use the rest of your 1 AI token for today. Try again in 10 seconds.',
+    );
   });
 });
 

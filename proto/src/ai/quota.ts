@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { counted } from '../counted';
 import { recordId } from '../fields';
 
 /**
@@ -71,12 +72,16 @@ export const SetAiQuotaRequest = z.object({
     .optional(),
 });
 
+/** 'all 200 AI calls', but 'your 1 AI call'. */
+const allOf = (limit: number, noun: string): string =>
+  limit === 1 ? `your ${counted(limit, noun)}` : `all ${counted(limit, noun)}`;
+
 export const aiQuotaExhaustedMessage = (limit: number, wait: string): string =>
-  `You have used all ${limit} AI calls for today. You can run the AI again ${wait}.`;
+  `You have used ${allOf(limit, 'AI call')} for today. You can run the AI again ${wait}.`;
 
 export const aiTokenQuotaExhaustedMessage = (limit: number, wait: string): string =>
-  `You have used all ${limit} AI tokens for today. You can run the AI again ${wait}.`;
+  `You have used ${allOf(limit, 'AI token')} for today. You can run the AI again ${wait}.`;
 
 /** The rest of the day's tokens is reserved by the user's calls under way; some may be left once they end. */
 export const aiTokensInFlightMessage = (limit: number, wait: string): string =>
-  `Your AI calls under way may use the rest of your ${limit} AI tokens for today. Try again ${wait}.`;
+  `Your AI calls under way may use the rest of your ${counted(limit, 'AI token')} for today. Try again ${wait}.`;

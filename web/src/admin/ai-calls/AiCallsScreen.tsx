@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { counted } from '@promptloom/proto';
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { useSearchParams } from 'react-router-dom';
 import { formErrorsOf } from '../../apollo/field-errors';
@@ -56,7 +57,7 @@ export function AiCallsScreen() {
       <AiCallFilterForm params={params} errors={problems?.fields ?? {}} onApply={setParams} />
       <div className="admin-toolbar">
         <p className="card-text" aria-live="polite">
-          {calls ? `${calls.total} calls` : ''}
+          {calls ? counted(calls.total, 'call') : ''}
         </p>
         <button type="button" className="button-secondary" onClick={() => void exportCsv()}>
           Export CSV
