@@ -1,4 +1,10 @@
-import { MAX_REPLY_CHARS, OpenAiProvider, ProviderCancelled, ProviderError } from '@promptloom/ai-worker';
+import {
+  estimatePromptTokens,
+  MAX_REPLY_CHARS,
+  OpenAiProvider,
+  ProviderCancelled,
+  ProviderError,
+} from '@promptloom/ai-worker';
 import { waitFor } from '@promptloom/shared/testing';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../support/fake-openai-server';
 
@@ -117,7 +123,53 @@ describe('OpenAiProvider with a local OpenAI-compatible server', () => {
     controller.abort();
     expect(await call).toBeInstanceOf(ProviderCancelled);
     await waitFor(() => sent.aborted, 'the provider to see the request closed');
-    fake.release(10);
+  });
+
+  it('says what a cancelled stream had brought: its text, the pieces counted as tokens, the prompt estimated', async () => {
+    // A token a piece, as OpenAI streams; its usage would come only in the last chunk, which never arrives.
+    fake.reply({
+      content: '',
+      chunks: ['Al', 'pha', '\n', 'Be', 'ta'],
+      held: true,
+      model: 'gpt-4o-2024-08-06',
+    });
+    const controller = new AbortController();
+    const pieces: string[] = [];
+    const call = provider()
+      .complete(request, { signal: controller.signal, onText: (delta) => pieces.push(delta) })
+      .catch((error: unknown) => error);
+    await waitFor(() => fake.waiting === 1, 'the first held piece');
+    fake.release(3);
+    await waitFor(() => pieces.length === 3, 'three pieces');
+    const sent = lastRequest();
+    controller.abort();
+    const cancelled = (await call) as ProviderCancelled;
+    expect(cancelled).toBeInstanceOf(ProviderCancelled);
+    expect(cancelled.received).toEqual({
+      content: 'Alpha\n',
+      model: 'gpt-4o-2024-08-06',
+      usage: { promptTokens: estimatePromptTokens(['List 3 types']), completionTokens: 3 },
+      promptEstimated: true,
+    });
+    await waitFor(() => sent.aborted, 'the provider to see the request closed');
+  });
+
+  it('counts a cancelled stream that sends many tokens a piece by its text', async () => {
+    const line = 'one two three four five six seven eight\n';
+    fake.reply({ content: '', chunks: [line, line], held: true });
+    const controller = new AbortController();
+    const pieces: string[] = [];
+    const call = provider()
+      .complete(request, { signal: controller.signal, onText: (delta) => pieces.push(delta) })
+      .catch((error: unknown) => error);
+    await waitFor(() => fake.waiting === 1, 'the first held piece');
+    fake.release();
+    await waitFor(() => pieces.length === 1, 'the first piece');
+    const sent = lastRequest();
+    controller.abort();
+    const cancelled = (await call) as ProviderCancelled;
+    expect(cancelled.received?.usage.completionTokens).toBe(Math.ceil(line.length / 4));
+    await waitFor(() => sent.aborted, 'the provider to see the request closed');
   });
 
   it('cuts a 5 MB reply at its limit and says so', async () => {

@@ -124,4 +124,47 @@ describe('AI tokens per user per day', () => {
       costUsd: 0,
     });
   });
+
+  it('charges a cancelled Run the tokens it streamed, so the day’s limit counts them', async () => {
+    const cy = await signUp(product.baseUrl);
+    fake.reply({ content: '', chunks: ['Am', 'ber', '\n', 'Teal', '\n'], held: true });
+    const run = await graphql(
+      product.baseUrl,
+      'mutation($input: RunAgentInput!) { runAgent(input: $input) { jobId } }',
+      { input: { family: 'br', aiModel: 'gpt-4o', frequency: 2 } },
+      cy.token,
+    );
+    await waitFor(() => fake.waiting === 1, 'the provider holding the stream');
+    fake.release(3);
+    await waitFor(async () => {
+      const list = await requestJson(product.baseUrl, 'GET', `/api/ai/response/br/get/${cy.id}`, {
+        token: cy.token,
+      });
+      return list.body.ai_response?.length === 1;
+    }, 'the item streamed before the cancel');
+    const sent = fake.requests.at(-1)!;
+    await graphql(
+      product.baseUrl,
+      'mutation($jobId: String!) { cancelRun(jobId: $jobId) }',
+      { jobId: run.body.data.runAgent.jobId },
+      cy.token,
+    );
+    await waitFor(() => sent.aborted, 'the provider call closed');
+    // The Run's prompt alone is estimated at more than the day's 50 tokens.
+    const recorded = await waitFor(async () => {
+      const quota = await quotaOf(cy);
+      return quota.tokens_used > 0 ? quota : null;
+    }, 'the cancelled call recorded');
+    expect(recorded.tokens_used).toBeGreaterThan(50);
+
+    const before = fake.requests.length;
+    // Until the cancelled job settles, its reservation holds the rest of the day ("under way").
+    const refused = await waitFor(async () => {
+      const reply = await chat(cy);
+      return reply.status === 429 && /^Your AI calls under way/u.test(reply.body.message) ? null : reply;
+    }, 'the cancelled Run to settle');
+    expect(refused!.status).toBe(429);
+    expect(refused!.body.message).toMatch(/^You have used all 50 AI tokens for today\./u);
+    expect(fake.requests.length).toBe(before);
+  });
 });

@@ -9,7 +9,9 @@ export {
   createProvider,
   type AiProvider,
   type CompleteOptions,
+  type ReceivedSoFar,
 } from './provider';
+export { estimatePromptTokens } from './quota/token-estimate';
 export { aiMigrations } from './migrations';
 export { aiWorkerSettings } from './worker-settings';
 export { nameKeyOf } from './lists/list-item.entity';

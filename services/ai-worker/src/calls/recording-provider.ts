@@ -1,6 +1,6 @@
 import { type ChatRequest, type ChatResponse } from '@promptloom/proto';
 import { aiCallCostUsdTotal, aiCallsTotal, aiCallTokensTotal, type Logger } from '@promptloom/shared';
-import { ProviderCancelled, type AiProvider, type CompleteOptions } from '../provider';
+import { ProviderCancelled, type AiProvider, type CompleteOptions, type ReceivedSoFar } from '../provider';
 import { type CallOutcome, type CallStore } from './call-store';
 import { estimateCost, type PriceTable } from './prices';
 
@@ -56,15 +56,37 @@ export class RecordingProvider implements AiProvider {
       });
       return response;
     } catch (error) {
-      const cancelled = isCancellation(error);
+      if (error instanceof ProviderCancelled) {
+        this.record({
+          ...base,
+          ...this.cancelled(error, base.model),
+          latencyMs: performance.now() - started,
+        });
+        throw error;
+      }
       this.record({
         ...base,
         latencyMs: performance.now() - started,
-        outcome: cancelled ? 'cancelled' : 'failed',
+        outcome: 'failed',
         failure: error instanceof Error ? error.message : String(error),
       });
       throw error;
     }
+  }
+
+  /** A cancelled call, with the reply and tokens a stream had brought so far and their estimated cost. */
+  private cancelled(error: ProviderCancelled, configuredModel: string) {
+    const received = error.received;
+    if (!received) return { outcome: 'cancelled' as const, failure: error.message };
+    const model = received.model ?? configuredModel;
+    return {
+      outcome: 'cancelled' as const,
+      failure: `${error.message} ${tokensSoFarNote(received)}`,
+      model,
+      reply: received.content,
+      tokens: received.usage,
+      costUsd: estimateCost(this.prices, model, received.usage),
+    };
   }
 
   async settle(): Promise<void> {
@@ -105,7 +127,8 @@ function count(call: CallOutcome): void {
   if (call.costUsd) aiCallCostUsdTotal.inc({ model }, call.costUsd);
 }
 
-/** A call its caller aborted (a cancelled run), as the provider reports it. */
-function isCancellation(error: unknown): boolean {
-  return error instanceof ProviderCancelled;
+/** How a cancelled call's tokens were counted, for the admin reading its row. */
+function tokensSoFarNote(received: ReceivedSoFar): string {
+  const prompt = received.promptEstimated ? 'estimated from the request' : 'as the provider reported them';
+  return `Reply tokens counted from what streamed before the cancel; prompt tokens ${prompt}.`;
 }

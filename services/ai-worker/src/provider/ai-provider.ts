@@ -1,4 +1,4 @@
-import { AI_FAILURE_MESSAGE, type ChatRequest, type ChatResponse } from '@promptloom/proto';
+import { AI_FAILURE_MESSAGE, type ChatRequest, type ChatResponse, type ChatUsage } from '@promptloom/proto';
 
 /** The one way the worker reaches a chat model: the OpenAI-compatible provider, or the offline word lists. */
 export interface AiProvider {
@@ -28,10 +28,23 @@ export interface CompleteOptions {
 
 /** The caller aborted the call (a cancelled run); not a provider failure. */
 export class ProviderCancelled extends Error {
-  constructor() {
+  constructor(
+    /** What a streamed reply had brought when it was cancelled; null when nothing had come (or not streamed). */
+    readonly received: ReceivedSoFar | null = null,
+  ) {
     super('The AI provider call was cancelled.');
     this.name = 'ProviderCancelled';
   }
+}
+
+/** The part of a streamed reply that arrived before its call was cancelled, and its tokens (`usage-so-far.ts`). */
+export interface ReceivedSoFar {
+  content: string;
+  /** The model the provider named in its chunks; null when no chunk named one. */
+  model: string | null;
+  usage: ChatUsage;
+  /** True when the provider had not reported the prompt's tokens and they are estimated from the request. */
+  promptEstimated: boolean;
 }
 
 /** Structured output: `auto` uses it with OpenAI itself, not with other OpenAI-compatible servers. */

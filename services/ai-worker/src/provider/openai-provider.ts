@@ -15,6 +15,7 @@ import {
   type ProviderOptions,
 } from './ai-provider';
 import { ReplyGuard } from './reply-guard';
+import { receivedSoFar, type StreamedSoFar } from './usage-so-far';
 
 export const DEFAULT_PROVIDER_TIMEOUT_MS = 30_000;
 export const DEFAULT_PROVIDER_RETRIES = 2;
@@ -82,7 +83,7 @@ export class OpenAiProvider implements AiProvider {
     } catch (error) {
       if (options.signal?.aborted) {
         outcome = 'cancelled';
-        throw new ProviderCancelled();
+        throw error instanceof ProviderCancelled ? error : new ProviderCancelled();
       }
       if (error instanceof ProviderError) {
         outcome = error.status === undefined ? 'no_answer' : String(error.status);
@@ -146,19 +147,18 @@ export class OpenAiProvider implements AiProvider {
     );
     let timer = setTimeout(() => idle.abort(), this.timeoutMs);
     const guard = new ReplyGuard();
-    let content = '';
-    let model = request.model;
-    let usage: ChatUsage | null = null;
+    const streamed: StreamedSoFar = { content: '', pieces: 0, model: null, reported: null };
     try {
       for await (const chunk of stream) {
         clearTimeout(timer);
         timer = setTimeout(() => idle.abort(), this.timeoutMs);
-        if (chunk.model) model = chunk.model;
-        if (chunk.usage) usage = usageOf(chunk.usage);
+        if (chunk.model) streamed.model = chunk.model;
+        if (chunk.usage) streamed.reported = usageOf(chunk.usage);
         const delta = chunk.choices[0]?.delta?.content;
         if (!delta) continue;
+        streamed.pieces += 1;
         const piece = guard.add(delta);
-        content += piece;
+        streamed.content += piece;
         if (piece) onText(piece);
         if (guard.full) {
           stream.controller.abort();
@@ -166,20 +166,21 @@ export class OpenAiProvider implements AiProvider {
         }
       }
     } catch (error) {
-      if (idle.signal.aborted && !options.signal?.aborted) {
+      if (options.signal?.aborted) throw new ProviderCancelled(receivedSoFar(request, streamed));
+      if (idle.signal.aborted) {
         throw new ProviderError(`AI provider sent nothing for ${this.timeoutMs} ms`, undefined);
       }
       throw error;
     } finally {
       clearTimeout(timer);
     }
-    // The SDK ends the iteration quietly when its signal aborts: say why it ended.
-    if (options.signal?.aborted) throw new ProviderCancelled();
+    // The SDK ends the iteration quietly when its signal aborts: say why it ended, with what had arrived.
+    if (options.signal?.aborted) throw new ProviderCancelled(receivedSoFar(request, streamed));
     if (idle.signal.aborted) throw new ProviderError(`AI provider sent nothing for ${this.timeoutMs} ms`);
     return {
-      content: content.trim(),
-      model,
-      usage,
+      content: streamed.content.trim(),
+      model: streamed.model ?? request.model,
+      usage: streamed.reported,
       offline: false,
       ...(guard.issue && { replyIssue: guard.issue }),
     };

@@ -34,10 +34,13 @@ export class ChargingProvider implements AiProvider {
     try {
       response = await this.inner.complete(request, options);
     } catch (error) {
-      // Answered with an error, or cancelled by its user: the call counts (its tokens, if any, are unknown).
-      const answered =
-        error instanceof ProviderCancelled || (error instanceof ProviderError && error.status !== undefined);
-      if (answered) await this.charge(request, 0);
+      // Cancelled by its user: the call counts, with the tokens its stream had brought (AI Calls records the same).
+      if (error instanceof ProviderCancelled) {
+        const usage = error.received?.usage;
+        await this.charge(request, usage ? usage.promptTokens + usage.completionTokens : 0);
+      }
+      // Answered with an error: the call counts (its tokens, if any, are unknown).
+      if (error instanceof ProviderError && error.status !== undefined) await this.charge(request, 0);
       throw error;
     }
     const usage = response.usage;

@@ -6,21 +6,25 @@ const TOKENS_PER_REQUEST = 3;
 
 /**
  * About how many prompt tokens these texts make: OpenAI's rule of thumb of four characters a token for ASCII, and one
- * token for every other character (non-Latin scripts take one or more each). Only the reservation uses it; the
- * provider's own count is what is charged.
+ * token for every other character (non-Latin scripts take one or more each). The reservation uses it, and a
+ * streamed call cancelled before the provider reported its count (`usage-so-far.ts`); otherwise the provider's own
+ * count is what is charged.
  */
 export function estimatePromptTokens(texts: readonly string[]): number {
   let tokens = TOKENS_PER_REQUEST;
-  for (const text of texts) {
-    let ascii = 0;
-    let other = 0;
-    for (const character of text) {
-      if (character.charCodeAt(0) < 128) ascii += 1;
-      else other += 1;
-    }
-    tokens += TOKENS_PER_MESSAGE + Math.ceil(ascii / 4) + other;
-  }
+  for (const text of texts) tokens += TOKENS_PER_MESSAGE + estimateTextTokens(text);
   return tokens;
+}
+
+/** About how many tokens one text makes, by the same rule of thumb (no framing). */
+export function estimateTextTokens(text: string): number {
+  let ascii = 0;
+  let other = 0;
+  for (const character of text) {
+    if (character.charCodeAt(0) < 128) ascii += 1;
+    else other += 1;
+  }
+  return Math.ceil(ascii / 4) + other;
 }
 
 /** A chat call's estimate: its messages, plus its max_tokens or, when it names none, `replyTokens`. */

@@ -133,7 +133,7 @@ export const aiCallsTotal = new Counter({
 
 export const aiCallTokensTotal = new Counter({
   name: 'ai_call_tokens_total',
-  help: 'Tokens of AI calls as the provider counted them, by model and kind (input, output).',
+  help: 'Tokens of AI calls as the provider counted them (a cancelled stream: as far as it came), by model and kind.',
   labelNames: ['model', 'kind'] as const,
   registers,
 });
