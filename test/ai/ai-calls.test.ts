@@ -1,3 +1,4 @@
+import { estimatePromptTokens } from '@promptloom/ai-worker';
 import { waitFor } from '@promptloom/shared/testing';
 import { startAdminFixture, type AdminFixture } from '../admin/admin-fixture';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../support/fake-openai-server';
@@ -126,6 +127,92 @@ describe('every provider call is recorded by the AI worker', () => {
     expect(detail.cut).toBe(true);
     expect(Buffer.byteLength(detail.reply, 'utf8')).toBeLessThanOrEqual(64 * 1024 + 100);
     expect(detail.reply).toMatch(/^é+\n\[… cut: longer than 64 KB\]$/u);
+  });
+});
+
+describe('a cancelled call', () => {
+  const RUN = `mutation($input: RunAgentInput!) { runAgent(input: $input) { jobId } }`;
+  const CANCEL = `mutation($jobId: String!) { cancelRun(jobId: $jobId) }`;
+  // One piece a token, as OpenAI streams: six pieces make the two items.
+  const PIECES = ['Mo', 'ody', '\n', 'Bri', 'ght', '\n', 'Soft', '\n'];
+  const metric = async (line: string) => {
+    const text = (await requestJson(fixture.product.baseUrl, 'GET', '/metrics')).body as string;
+    const found = text.split('\n').find((row) => row.startsWith(`${line} `));
+    return found ? Number(found.slice(line.length + 1)) : 0;
+  };
+
+  it('is counted as cancelled, never failed, with the tokens streamed before the cancel and their cost', async () => {
+    const user = await freshUser();
+    const before = {
+      cancelled: await metric('ai_calls_total{model="gpt-4o",outcome="cancelled"}'),
+      failed: await metric('ai_calls_total{model="gpt-4o",outcome="failed"}'),
+      output: await metric('ai_call_tokens_total{model="gpt-4o",kind="output"}'),
+    };
+    fake.reply({ content: '', chunks: PIECES, held: true });
+    const run = await graphql(
+      fixture.product.baseUrl,
+      RUN,
+      { input: { family: 'br', aiModel: 'gpt-4o', frequency: 3 } },
+      user.token,
+    );
+    const jobId: string = run.body.data.runAgent.jobId;
+    await waitFor(() => fake.waiting === 1, 'the provider holding the stream');
+    fake.release(6);
+    await waitFor(async () => {
+      const list = await requestJson(fixture.product.baseUrl, 'GET', `/api/ai/response/br/get/${user.id}`, {
+        token: user.token,
+      });
+      return list.body.ai_response?.length === 2;
+    }, 'the two items streamed so far');
+    const sent = fake.requests.at(-1)!;
+    const cancel = await graphql(fixture.product.baseUrl, CANCEL, { jobId }, user.token);
+    expect(cancel.body.data.cancelRun).toBe(true);
+    await waitFor(() => sent.aborted, 'the provider call closed');
+
+    const [call] = (await recordedCalls({ job_id: jobId }, 1)).data;
+    // The prompt's tokens never came (OpenAI reports usage at the stream's end): estimated from what was sent.
+    const promptTokens = estimatePromptTokens(sent.body.messages.map((message) => message.content));
+    expect(call).toMatchObject({
+      outcome: 'cancelled',
+      model: 'gpt-4o',
+      prompt_tokens: promptTokens,
+      completion_tokens: 6,
+    });
+    expect(call.cost_usd).toBeCloseTo((promptTokens * 2.5 + 6 * 10) / 1_000_000, 10);
+    expect(call.failure).toMatch(/prompt tokens estimated from the request/u);
+    const detail = (await fixture.asAdmin('GET', `/api/admin/ai-calls/${call.id}`)).body.data;
+    expect(detail.reply).toBe('Moody\nBright\n');
+
+    expect((await callsPage({ user_id: user.id, outcome: 'cancelled' })).body.data.total).toBe(1);
+    expect((await callsPage({ user_id: user.id, outcome: 'failed' })).body.data.total).toBe(0);
+    const csv = await fixture.asAdmin(
+      'GET',
+      `/api/admin/ai-calls/export.csv?user_id=${user.id}&outcome=cancelled`,
+    );
+    expect(csv.body).toContain(',signature,gpt-4o,cancelled,');
+
+    const usage = (await fixture.asAdmin('GET', `/api/admin/ai-calls/usage?user_id=${user.id}`)).body.data;
+    const counts = { calls: 1, failed: 0, cancelled: 1, prompt_tokens: promptTokens, completion_tokens: 6 };
+    expect(usage.today).toMatchObject({ day: today(), ...counts });
+    expect(usage.total).toMatchObject(counts);
+    const query = await graphql(
+      fixture.product.baseUrl,
+      'query($userId: Int) { adminAiUsage(userId: $userId) { today { calls failed cancelled completionTokens } } }',
+      { userId: user.id },
+      fixture.adminToken,
+    );
+    expect(query.body.data.adminAiUsage.today).toEqual({
+      calls: 1,
+      failed: 0,
+      cancelled: 1,
+      completionTokens: 6,
+    });
+    const quota = await requestJson(fixture.product.baseUrl, 'GET', '/api/ai/quota', { token: user.token });
+    expect((quota.body.data ?? quota.body).tokens_used).toBe(promptTokens + 6);
+
+    expect(await metric('ai_calls_total{model="gpt-4o",outcome="cancelled"}')).toBe(before.cancelled + 1);
+    expect(await metric('ai_calls_total{model="gpt-4o",outcome="failed"}')).toBe(before.failed);
+    expect(await metric('ai_call_tokens_total{model="gpt-4o",kind="output"}')).toBe(before.output + 6);
   });
 });
 

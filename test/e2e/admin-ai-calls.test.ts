@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { type Page } from 'playwright-core';
+import { estimatePromptTokens } from '@promptloom/ai-worker';
 import { waitFor } from '@promptloom/shared/testing';
 import { useBrowserProduct } from '../support/browser-product';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../support/fake-openai-server';
-import { newUser, requestJson } from '../support/http';
+import { graphql, newUser, requestJson } from '../support/http';
 import { ADMIN, signIn } from './admin-support';
 
 let fake: FakeOpenAiServer;
@@ -156,6 +157,50 @@ describe('the dashboard’s AI usage', () => {
     expect(box!.width).toBeGreaterThan(100);
     expect(box!.x + box!.width).toBeLessThanOrEqual(360);
     expect(await pageOverflows(page)).toBe(false);
+    await page.context().close();
+  }, 60_000);
+
+  it('counts a cancelled Run apart from failed calls, with the tokens it streamed, on the dashboard and in AI Calls', async () => {
+    fake.reply({ content: '', chunks: ['Vel', 'vet', '\n', 'Dusk', '\n'], held: true });
+    const run = await graphql(
+      product.baseUrl,
+      'mutation($input: RunAgentInput!) { runAgent(input: $input) { jobId } }',
+      { input: { family: 'br', aiModel: 'gpt-4o', frequency: 2 } },
+      user.token,
+    );
+    const jobId: string = run.body.data.runAgent.jobId;
+    await waitFor(() => fake.waiting === 1, 'the provider holding the stream');
+    fake.release(3);
+    await waitFor(async () => {
+      const list = await requestJson(product.baseUrl, 'GET', `/api/ai/response/br/get/${user.id}`, {
+        token: user.token,
+      });
+      return list.body.ai_response?.some((item: { ai_response: string }) => item.ai_response === 'Velvet');
+    }, 'the item streamed before the cancel');
+    const sent = fake.requests.at(-1)!;
+    await graphql(
+      product.baseUrl,
+      'mutation($jobId: String!) { cancelRun(jobId: $jobId) }',
+      { jobId },
+      user.token,
+    );
+    await waitFor(() => sent.aborted, 'the provider call closed');
+    const promptTokens = estimatePromptTokens(sent.body.messages.map((message) => message.content));
+
+    const page = await adminPage(1400);
+    await page.goto(`${product.baseUrl}/admin/dashboard`);
+    await page
+      .getByTestId('ai-usage-today')
+      .filter({ hasText: /^Today: [1-9]\d* calls \(0 failed, 1 cancelled\), / })
+      .waitFor();
+
+    await page.goto(`${product.baseUrl}/admin/ai-calls?job_id=${jobId}`);
+    await page.getByLabel('Outcome').selectOption('cancelled');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForURL(/outcome=cancelled/);
+    const row = page.locator('.admin-content tbody tr').filter({ hasText: 'cancelled' });
+    await row.getByText(`${promptTokens} / 3`).waitFor();
+    await page.getByText('1 call', { exact: true }).waitFor();
     await page.context().close();
   }, 60_000);
 });

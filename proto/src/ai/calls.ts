@@ -125,11 +125,12 @@ export type AiCallPage = z.infer<typeof AiCallPage>;
 export const AiCallRequest = z.object({ id: recordId });
 export const AiCallCsv = z.object({ csv: z.string(), rows: z.number().int(), truncated: z.boolean() });
 
-/** Calls, tokens and cost over a UTC day. */
+/** Calls, tokens and cost over a UTC day; `failed` and `cancelled` are apart (a cancel is not a failure). */
 export const AiUsageDay = z.object({
   day: z.string(),
   calls: z.number().int(),
   failed: z.number().int(),
+  cancelled: z.number().int(),
   prompt_tokens: z.number().int(),
   completion_tokens: z.number().int(),
   cost_usd: z.number(),

@@ -351,12 +351,27 @@ export type AdminAiUsageQuery = {
       day: string;
       calls: number;
       failed: number;
+      cancelled: number;
       promptTokens: number;
       completionTokens: number;
       costUsd: number;
     }>;
-    today: { calls: number; failed: number; promptTokens: number; completionTokens: number; costUsd: number };
-    total: { calls: number; promptTokens: number; completionTokens: number; costUsd: number };
+    today: {
+      calls: number;
+      failed: number;
+      cancelled: number;
+      promptTokens: number;
+      completionTokens: number;
+      costUsd: number;
+    };
+    total: {
+      calls: number;
+      failed: number;
+      cancelled: number;
+      promptTokens: number;
+      completionTokens: number;
+      costUsd: number;
+    };
   };
 };
 
@@ -2166,6 +2181,7 @@ export const AdminAiUsageDocument = {
                       { kind: 'Field', name: { kind: 'Name', value: 'day' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'calls' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'failed' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'cancelled' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'promptTokens' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'completionTokens' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'costUsd' } },
@@ -2180,6 +2196,7 @@ export const AdminAiUsageDocument = {
                     selections: [
                       { kind: 'Field', name: { kind: 'Name', value: 'calls' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'failed' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'cancelled' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'promptTokens' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'completionTokens' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'costUsd' } },
@@ -2193,6 +2210,8 @@ export const AdminAiUsageDocument = {
                     kind: 'SelectionSet',
                     selections: [
                       { kind: 'Field', name: { kind: 'Name', value: 'calls' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'failed' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'cancelled' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'promptTokens' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'completionTokens' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'costUsd' } },

@@ -119,7 +119,8 @@ export class AiCallCsv {
 export class AiUsageDay {
   @Field(() => String, { description: 'YYYY-MM-DD; empty for a total.' }) day!: string;
   @Field(() => Int) calls!: number;
-  @Field(() => Int) failed!: number;
+  @Field(() => Int, { description: 'Calls that failed (a cancelled call is not one).' }) failed!: number;
+  @Field(() => Int, { description: 'Calls their user cancelled.' }) cancelled!: number;
   @Field(() => Int) promptTokens!: number;
   @Field(() => Int) completionTokens!: number;
   @Field(() => Float) costUsd!: number;
@@ -129,6 +130,7 @@ export class AiUsageDay {
       day: day.day ?? '',
       calls: day.calls,
       failed: day.failed,
+      cancelled: day.cancelled,
       promptTokens: day.prompt_tokens,
       completionTokens: day.completion_tokens,
       costUsd: day.cost_usd,

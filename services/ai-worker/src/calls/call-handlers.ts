@@ -86,10 +86,19 @@ export class CallHandlers {
     const first = new Date(today.getTime() - (request.days - 1) * DAY_MS);
     const byUser = request.user_id === undefined ? '' : 'and "user_id" = ?';
     const rows = await this.em().execute<
-      Array<{ day: string; calls: number; failed: number; prompt: string; completion: string; cost: string }>
+      Array<{
+        day: string;
+        calls: number;
+        failed: number;
+        cancelled: number;
+        prompt: string;
+        completion: string;
+        cost: string;
+      }>
     >(
       `select to_char(("created_at" at time zone 'UTC')::date, 'YYYY-MM-DD') as "day", count(*)::int as "calls",
-         (count(*) filter (where "outcome" <> 'ok'))::int as "failed",
+         (count(*) filter (where "outcome" = 'failed'))::int as "failed",
+         (count(*) filter (where "outcome" = 'cancelled'))::int as "cancelled",
          coalesce(sum("prompt_tokens"), 0) as "prompt", coalesce(sum("completion_tokens"), 0) as "completion",
          coalesce(sum("cost_usd"), 0) as "cost"
        from "${this.schema}"."ai_calls" where "created_at" >= ? ${byUser} group by 1`,
@@ -104,13 +113,13 @@ export class CallHandlers {
         day,
         calls: row?.calls ?? 0,
         failed: row?.failed ?? 0,
+        cancelled: row?.cancelled ?? 0,
         prompt_tokens: Number(row?.prompt ?? 0),
         completion_tokens: Number(row?.completion ?? 0),
         cost_usd: Number(row?.cost ?? 0),
       });
     }
-    const sum = (key: 'calls' | 'failed' | 'prompt_tokens' | 'completion_tokens' | 'cost_usd') =>
-      days.reduce((total, day) => total + day[key], 0);
+    const sum = (key: Exclude<keyof AiUsageDay, 'day'>) => days.reduce((total, day) => total + day[key], 0);
     return {
       user_id: request.user_id ?? null,
       days,
@@ -118,6 +127,7 @@ export class CallHandlers {
       total: {
         calls: sum('calls'),
         failed: sum('failed'),
+        cancelled: sum('cancelled'),
         prompt_tokens: sum('prompt_tokens'),
         completion_tokens: sum('completion_tokens'),
         cost_usd: sum('cost_usd'),

@@ -118,7 +118,7 @@ export const busConnected = new Gauge({
 
 export const providerRequestDuration = new Histogram({
   name: 'ai_provider_request_duration_seconds',
-  help: 'Calls to the AI provider (with the SDK retries), by outcome: ok, the HTTP status, or no_answer.',
+  help: 'Calls to the AI provider (with the SDK retries), by outcome: ok, the HTTP status, no_answer or cancelled.',
   labelNames: ['outcome'] as const,
   buckets: [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 30, 60],
   registers,

@@ -2,8 +2,8 @@ import { lazy, Suspense } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
 import { useRefetchOn } from '../shared/useRefetchOn';
-import { formatCost } from '../ai-calls/ai-call-filters';
 import { ADMIN_AI_USAGE, AI_CALL_RECORDED } from '../ai-calls/ai-call-operations';
+import { usageLine } from './usage-line';
 
 // The chart library is loaded only here, on the admin dashboard: never in a user's first load.
 const AiUsageChart = lazy(() => import('./AiUsageChart'));
@@ -29,13 +29,10 @@ export function AiUsageCard() {
       {usage && (
         <>
           <p className="card-text" data-testid="ai-usage-today">
-            Today: {usage.today.calls} calls ({usage.today.failed} failed),{' '}
-            {usage.today.promptTokens + usage.today.completionTokens} tokens,{' '}
-            {formatCost(usage.today.costUsd)}
+            Today: {usageLine(usage.today)}
           </p>
           <p className="card-text">
-            30 days: {usage.total.calls} calls, {usage.total.promptTokens + usage.total.completionTokens}{' '}
-            tokens, {formatCost(usage.total.costUsd)} · <Link to="/admin/ai-calls">AI Calls</Link>
+            30 days: {usageLine(usage.total)} · <Link to="/admin/ai-calls">AI Calls</Link>
           </p>
           <Suspense fallback={<p className="card-text">Loading chart…</p>}>
             <AiUsageChart days={usage.days} />

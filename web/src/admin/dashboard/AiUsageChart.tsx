@@ -5,7 +5,7 @@ import { type AiUsageDay } from '../ai-calls/ai-call-operations';
 // Only the parts a bar chart needs: chart.js tree-shakes the rest away.
 Chart.register(BarElement, CategoryScale, LinearScale, Tooltip, Legend);
 
-/** AI calls per UTC day (bars), with tokens and cost in the tooltip; loaded lazily with the dashboard's card. */
+/** AI calls per UTC day (stacked bars: answered, failed, cancelled), with tokens and cost in the tooltip; loaded lazily with the dashboard's card. */
 export default function AiUsageChart({ days }: { days: readonly AiUsageDay[] }) {
   return (
     <div className="ai-usage-chart">
@@ -15,8 +15,13 @@ export default function AiUsageChart({ days }: { days: readonly AiUsageDay[] }) 
         data={{
           labels: days.map((day) => day.day.slice(5)),
           datasets: [
-            { label: 'Calls', data: days.map((day) => day.calls - day.failed), backgroundColor: '#4f6bed' },
+            {
+              label: 'Answered',
+              data: days.map((day) => day.calls - day.failed - day.cancelled),
+              backgroundColor: '#4f6bed',
+            },
             { label: 'Failed', data: days.map((day) => day.failed), backgroundColor: '#d64545' },
+            { label: 'Cancelled', data: days.map((day) => day.cancelled), backgroundColor: '#8a8f98' },
           ],
         }}
         options={{
