@@ -37,4 +37,53 @@ describe('an element and its sub-elements in a real browser (offline provider)',
     await page.getByRole('button', { name: '‹ Elements' }).click();
     await page.waitForURL('**/elements/ElementsListingBL');
   });
+
+  it('holds the header’s Home, the browser’s Back and closing the tab while fewer than 6 are chosen', async () => {
+    const holder = await product.newPage({ width: 360, height: 740 });
+    await signInToWorkspace(holder, product.baseUrl, await signedUpUser(product.baseUrl));
+    await holder.goto(`${product.baseUrl}/elements/ElementsListingBL`);
+    const sidebar = holder.getByRole('complementary', { name: 'Elements sidebar' });
+    await sidebar.getByLabel('Search Elements').fill('Texture');
+    await sidebar.getByRole('button', { name: 'Add “Texture”' }).click();
+    await sidebar.getByRole('link', { name: 'Open Texture' }).click();
+    await holder.getByRole('heading', { name: 'Texture' }).waitFor();
+    const detailUrl = holder.url();
+    const boxes = holder.getByRole('checkbox');
+    await boxes.nth(5).waitFor();
+    await holder.getByRole('button', { name: 'Activate' }).click();
+    await holder.getByRole('button', { name: 'Active' }).waitFor();
+    await boxes.first().click();
+    await holder.getByText('1 chosen', { exact: false }).waitFor();
+    const held = holder.getByText('Please select minimum 6 or unselect: Texture');
+
+    await holder.getByRole('link', { name: 'Home', exact: true }).click();
+    await held.waitFor();
+    expect(holder.url()).toBe(detailUrl);
+
+    await holder.getByRole('checkbox').nth(1).click();
+    await holder.getByText('2 chosen', { exact: false }).waitFor();
+    await held.waitFor({ state: 'detached' });
+    await holder.goBack();
+    await held.waitFor();
+    expect(holder.url()).toBe(detailUrl);
+
+    // Closing the tab: the browser asks first (the answer here is to stay).
+    const asked = new Promise<string>((resolve) =>
+      holder.once('dialog', (dialog) => {
+        resolve(dialog.type());
+        void dialog.dismiss();
+      }),
+    );
+    await holder.close({ runBeforeUnload: true });
+    expect(await asked).toBe('beforeunload');
+    expect(holder.isClosed()).toBe(false);
+
+    // Once the element has its six, every way out is open again.
+    for (let index = 2; index < 6; index++) {
+      await boxes.nth(index).click();
+      await holder.getByText(`${index + 1} chosen`, { exact: false }).waitFor();
+    }
+    await holder.getByRole('link', { name: 'Home', exact: true }).click();
+    await holder.waitForURL(`${product.baseUrl}/`);
+  });
 });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useApolloClient, useMutation } from '@apollo/client/react';
-import { MIN_SUB_ELEMENTS, activateElementFirstMessage } from '@promptloom/proto';
+import { MIN_SUB_ELEMENTS, activateElementFirstMessage, leaveElementError } from '@promptloom/proto';
 import { formErrorsOf } from '../../apollo/field-errors';
 import { PowerIcon } from '../../components/Icons';
 import { LEAVE_ELEMENT_CHECK, SET_SUB_ELEMENT_CHOSEN, type SubElement } from '../data/sub-element-operations';
@@ -11,6 +11,7 @@ import { useSelection } from '../data/useSelection';
 import { useSubElements } from '../data/useSubElements';
 import { ReasonsUsedNote } from '../reasons/ReasonsUsedNote';
 import { WorkspaceTopbar } from '../components/WorkspaceTopbar';
+import { useLeaveGuard } from './useLeaveGuard';
 
 const ELEMENTS_LISTING = '/elements/ElementsListingBL';
 
@@ -39,6 +40,11 @@ export function ElementDetailScreen() {
   const [message, setMessage] = useState<string | null>(null);
   const active = selection.activeElements.includes(elementId);
   const chosen = selection.subElements.find((entry) => entry.elementId === elementId)?.subElementIds ?? [];
+  // SPEC §5's minimum holds on every way out, not only "‹ Elements": Home, any link, Back, closing the tab.
+  useLeaveGuard(
+    leaveElementError({ element: name, elementActive: active, selectedSubElements: chosen.length }),
+    setMessage,
+  );
 
   async function toggle(subElement: SubElement) {
     if (!active) return setMessage(activateElementFirstMessage(name));
