@@ -53,6 +53,9 @@ export function StreamScreen() {
   const [prompt, setPrompt] = useState(rendered.prompt);
   const [negative, setNegative] = useState(defaultNegative);
   const [promptBasis, setPromptBasis] = useState(basis);
+  // What the last rebuild wrote: a prompt that differs from it holds the user's own words (an edit, a Refine).
+  const [rebuilt, setRebuilt] = useState({ prompt: rendered.prompt, negative: defaultNegative });
+  const [replacedWords, setReplacedWords] = useState<{ prompt: string; negative: string } | null>(null);
   const [refine, refining] = useMutation(REFINE_PROMPT);
   const [notice, setNotice] = useState<string | null>(null);
   const [offlineNote, setOfflineNote] = useState<string | null>(null);
@@ -79,13 +82,24 @@ export function StreamScreen() {
 
   // SPEC §4: changing a toggle, the selection, the target or a mark rebuilds the default prompt (set while
   // rendering, not in an effect, so no render shows the stale prompt).
+  // The user's own words are never lost silently: a rebuild over them keeps them for Undo.
   if (promptBasis !== basis) {
     setPromptBasis(basis);
     if (restoredBasis === null) {
+      const ownWords = prompt !== rebuilt.prompt || negative !== rebuilt.negative;
+      setReplacedWords(ownWords ? { prompt, negative } : null);
+      setRebuilt({ prompt: rendered.prompt, negative: defaultNegative });
       setPrompt(rendered.prompt);
       setNegative(defaultNegative);
     } else if (restoredBasis === basis) setRestoredBasis(null);
   }
+  const undoRebuild = () => {
+    if (!replacedWords) return;
+    setPrompt(replacedWords.prompt);
+    setNegative(replacedWords.negative);
+    setReplacedWords(null);
+    recorder.edited();
+  };
   if (restoreAnswered) {
     setRestoreAnswered(false);
     setRestoredBasis(null);
@@ -265,12 +279,21 @@ export function StreamScreen() {
           value={prompt}
           onChange={(text) => {
             setPrompt(text);
+            setReplacedWords(null);
             recorder.edited();
           }}
           onFix={(problem) => setPrompt(applyFix(prompt, problem))}
           problems={problemsIn('prompt')}
           tokens={clip && canCount ? countClipTokens(prompt) : null}
         />
+        {replacedWords && (
+          <p className="notice rebuilt-notice" role="status">
+            The prompt was rebuilt from your choices, over your own words.{' '}
+            <button type="button" className="button-secondary" onClick={undoRebuild}>
+              Undo
+            </button>
+          </p>
+        )}
         {clip && (
           <PromptEditor
             id="stream-negative-prompt"
