@@ -237,6 +237,26 @@ function operationsSent(page: Page): string[] {
   return names;
 }
 
+it('applies a paste as pasted: a word an earlier import avoided and this one uses positively is no longer avoided', async () => {
+  const page = await streamPage(await userWithLists(), { width: 1280, height: 900 });
+  const importPrompt = async (text: string) => {
+    const dialog = await openImport(page);
+    await dialog.getByLabel('Prompt', { exact: true }).fill(text);
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    await dialog.getByLabel('Import preview').waitFor();
+    await dialog.getByRole('button', { name: 'Accept' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  };
+  await importPrompt('Photography of Light --v 7 --no Portrait');
+  await waitInPage(page, `document.querySelector('#stream-prompt')?.value.includes('--no Portrait')`);
+
+  await importPrompt('Portrait in soft Light --v 7');
+  await waitInPage(
+    page,
+    `(document.querySelector('#stream-prompt')?.value ?? '').includes('Portrait') && !document.querySelector('#stream-prompt').value.includes('--no')`,
+  );
+}, 120_000);
+
 it("matches sub-elements of every element with one read of all the user's sub-elements", async () => {
   const account = await userWithLists();
   await addSubElement(account, 'Light', 'Rim light');

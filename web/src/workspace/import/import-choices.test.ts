@@ -62,7 +62,7 @@ describe('import choices', () => {
     expect(keptParametersOf({ ...plan, parameters: [] })).toEqual([]);
   });
 
-  it('sends list items by family, sub-elements by id, and the marks that change something', () => {
+  it("sends list items by family, sub-elements by id, and every item's mark as pasted, plain ones too", () => {
     const request = requestOf(choicesOf(plan));
     expect(request.input).toEqual({
       items: [
@@ -76,10 +76,14 @@ describe('import choices', () => {
         { family: 'bl', text: 'rain' },
       ],
     });
+    // A plain mark (weight 0, not avoided) clears an earlier mark of the name when the settings merge it.
     expect(request.marks).toEqual([
       { name: 'Photography', weight: 2, avoid: false },
+      { name: 'Light', weight: 0, avoid: false },
       { name: 'Soft', weight: 0, avoid: true },
+      { name: 'Portrait', weight: 0, avoid: false },
       { name: 'neon fox', weight: -1, avoid: false },
+      { name: 'rain', weight: 0, avoid: false },
     ]);
     expect(request.parameters).toEqual([
       { flag: '--ar', value: '3:2' },
@@ -96,7 +100,7 @@ describe('import choices', () => {
     const request = requestOf(choices);
     expect(request.input.items.map((item) => item.itemId)).toEqual([2, 4]);
     expect(request.input.custom).toEqual([{ family: 'tr', text: 'neon fox' }]);
-    expect(request.marks.map((mark) => mark.name)).toEqual(['Soft', 'neon fox']);
+    expect(request.marks.map((mark) => mark.name)).toEqual(['Light', 'Soft', 'Portrait', 'neon fox']);
     expect(request.count).toBe(4);
   });
 

@@ -46,7 +46,7 @@ export const keptParametersOf = (plan: ImportPlan): PromptParameter[] =>
     .filter((parameter) => keptParameterName(parameter.flag) !== null)
     .map((parameter) => ({ flag: parameter.flag, value: parameter.value }));
 
-/** The import as the server takes it, and the marks (weights, avoid) for the Stream settings. */
+/** The import as the server takes it, and the marks (weights, avoid; plain ones clear) for the Stream settings. */
 export function requestOf(choices: ImportChoices) {
   const matched = choices.matched.filter((item) => item.ticked);
   const custom = choices.custom.filter((item) => item.ticked);
@@ -55,12 +55,12 @@ export function requestOf(choices: ImportChoices) {
     item.kind === 'subElement' ? [] : [{ family: familyOf[item.kind], itemId: item.id }],
   );
   const subElementIds = matched.filter((item) => item.kind === 'subElement').map((item) => item.id);
+  // Every imported item's mark as the paste says it, a plain one too: a plain mark clears what an earlier mark
+  // said of the name (a word avoided before and used positively now is no longer avoided).
   const marks = [
     ...matched.map((item) => ({ ...item, name: item.name })),
     ...custom.map((item) => ({ ...item, name: item.text })),
-  ]
-    .filter((item) => item.avoid || item.weight !== 0)
-    .map((item) => ({ name: item.name, weight: item.weight, avoid: item.avoid }));
+  ].map((item) => ({ name: item.name, weight: item.weight, avoid: item.avoid }));
   return {
     input: { items, subElementIds, custom: custom.map((item) => ({ family: item.family, text: item.text })) },
     marks,
