@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useAwayInbox } from './AwayProvider';
+import { useAwayInbox } from './away-context';
 import './away-inbox.css';
 
 const timeOf = (at: string) =>

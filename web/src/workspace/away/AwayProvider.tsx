@@ -1,40 +1,21 @@
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
-import { useMutation } from '@apollo/client/react';
-import { DismissWhileYouWereAwayDocument, type AwayReportFragment } from '../../generated/graphql';
-import { useSession } from '../../session/SessionProvider';
-import { useVisit } from './useVisit';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { AwayContext, NO_AWAY_REPORT, type AwayInboxState } from './away-context';
 
-export interface AwayInboxState {
-  /** The changes of the current window away, while there are any not dismissed; else null. */
-  report: AwayReportFragment | null;
-  dismiss(): void;
-}
-
-const AwayContext = createContext<AwayInboxState>({ report: null, dismiss: () => undefined });
+// Issue 19: loaded with the workspace, not with the sign-in page (the visit needs the shared rules and zod).
+const AwayVisit = lazy(() => import('./AwayVisit').then((m) => ({ default: m.AwayVisit })));
 
 /**
- * Issue 19: the user's visit and the report of what changed while they were away, kept across the workspace's
- * screens (the visit begins once, not on every screen), for the inbox in each screen's top bar.
+ * The report of what changed while the user was away, kept across the workspace's screens (the visit begins once,
+ * not on every screen), for the inbox in each screen's top bar.
  */
 export function AwayProvider({ children }: { children: ReactNode }) {
-  const { user } = useSession();
-  const visited = useVisit(user?.id);
-  const [dismissRemotely] = useMutation(DismissWhileYouWereAwayDocument);
-  // The window dismissed here, until the server's answer (or another window) arrives.
-  const [dismissedHere, setDismissedHere] = useState<string | null>(null);
-  const windowKey = visited ? `${visited.since} ${visited.until}` : null;
-  const pending = visited && !visited.dismissed && dismissedHere !== windowKey && visited.changes.length > 0;
-  const state = useMemo<AwayInboxState>(
-    () => ({
-      report: pending ? visited : null,
-      dismiss() {
-        setDismissedHere(windowKey);
-        void dismissRemotely().catch(() => undefined);
-      },
-    }),
-    [pending, visited, windowKey, dismissRemotely],
+  const [state, setState] = useState<AwayInboxState>(NO_AWAY_REPORT);
+  return (
+    <AwayContext.Provider value={state}>
+      {children}
+      <Suspense fallback={null}>
+        <AwayVisit onChange={setState} />
+      </Suspense>
+    </AwayContext.Provider>
   );
-  return <AwayContext.Provider value={state}>{children}</AwayContext.Provider>;
 }
-
-export const useAwayInbox = () => useContext(AwayContext);
