@@ -1,3 +1,4 @@
+import { waitInPage } from '../support/wait-in-page';
 import { type BrowserContext, type Page } from 'playwright-core';
 import { newUser, requestJson } from '../support/http';
 import { dialog, expectNoSeriousA11yViolations, signIn, useAdminConsole } from './admin-support';
@@ -49,6 +50,43 @@ describe('the admin layout and Manage User in a real browser', () => {
     });
     expect(await users.locator('.card-value').textContent()).toBe(String(listed.body.data.total));
     await expectNoSeriousA11yViolations(page);
+    await page.close();
+  });
+
+  it('keeps the focus in Add User: on the first refused field after a submit, Tab wraps, Escape closes', async () => {
+    const page = await openUsers();
+    const opener = page.getByRole('button', { name: 'Add User' });
+    await opener.click();
+    const form = dialog(page, 'Add User');
+    await form.waitFor();
+    await form.getByRole('button', { name: 'Create' }).click();
+    await form.getByText('The name field is required.').waitFor();
+    await waitInPage(page, `document.activeElement?.getAttribute('aria-invalid') === 'true'`);
+    expect(await page.evaluate('document.activeElement?.closest("[role=dialog]") !== null')).toBe(true);
+
+    const insideAfterTabs: boolean[] = [];
+    for (const key of [
+      'Tab',
+      'Tab',
+      'Tab',
+      'Tab',
+      'Tab',
+      'Tab',
+      'Tab',
+      'Tab',
+      'Tab',
+      'Tab',
+      'Shift+Tab',
+      'Shift+Tab',
+    ]) {
+      await page.keyboard.press(key);
+      insideAfterTabs.push(await page.evaluate('document.activeElement?.closest("[role=dialog]") !== null'));
+    }
+    expect(insideAfterTabs.every(Boolean)).toBe(true);
+
+    await page.keyboard.press('Escape');
+    await form.waitFor({ state: 'detached' });
+    expect(await page.evaluate('document.activeElement?.textContent')).toBe('Add User');
     await page.close();
   });
 

@@ -6,16 +6,78 @@ interface ModalProps {
   children: ReactNode;
 }
 
-/** A modal dialog: labelled by its title, focus moves inside on open and returns on close; Escape closes it. */
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex="0"]';
+
+/**
+ * Keeps the focus in the dialog: a refused submit moves it to the first field marked invalid, and a focus lost to
+ * the page (the submit button disabled while it saves) comes back to the dialog, so Escape and Tab still work.
+ */
+function keepFocusInside(dialog: HTMLElement): () => void {
+  const observer = new MutationObserver((mutations) => {
+    const newlyInvalid = mutations.some(
+      (mutation) =>
+        mutation.attributeName === 'aria-invalid' &&
+        (mutation.target as Element).getAttribute('aria-invalid') === 'true',
+    );
+    const firstInvalid = dialog.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (newlyInvalid && firstInvalid) firstInvalid.focus();
+    else if (!dialog.contains(document.activeElement)) dialog.focus();
+  });
+  observer.observe(dialog, {
+    subtree: true,
+    attributes: true,
+    attributeFilter: ['aria-invalid', 'disabled'],
+  });
+  return () => observer.disconnect();
+}
+
+/**
+ * A modal dialog: labelled by its title; focus moves inside on open, stays inside (Tab wraps around, a refused
+ * submit focuses the first invalid field) and returns on close; Escape closes it wherever the focus is.
+ */
 export function Modal({ title, onClose, children }: ModalProps) {
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
+  const close = useRef(onClose);
+  useEffect(() => {
+    close.current = onClose;
+  });
 
   useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
     const opener = document.activeElement as HTMLElement | null;
-    const first = dialog.current?.querySelector<HTMLElement>('input, select, textarea, button');
-    (first ?? dialog.current)?.focus();
-    return () => opener?.focus();
+    const first = element.querySelector<HTMLElement>('input, select, textarea, button');
+    (first ?? element).focus();
+    const stopKeeping = keepFocusInside(element);
+    function onKey(event: KeyboardEvent) {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        event.stopPropagation();
+        close.current();
+        return;
+      }
+      if (event.key !== 'Tab' || !element) return;
+      const focusables = [...element.querySelectorAll<HTMLElement>(FOCUSABLE)];
+      const [firstFocusable, lastFocusable] = [focusables[0], focusables[focusables.length - 1]];
+      const active = document.activeElement;
+      const outside = !element.contains(active);
+      if (event.shiftKey && (active === firstFocusable || active === element || outside)) {
+        event.preventDefault();
+        lastFocusable?.focus();
+      } else if (!event.shiftKey && (active === lastFocusable || outside)) {
+        event.preventDefault();
+        firstFocusable?.focus();
+      }
+    }
+    // Capture: the dialog answers Escape and Tab before anything else on the page (a drawer's own listener).
+    document.addEventListener('keydown', onKey, true);
+    return () => {
+      document.removeEventListener('keydown', onKey, true);
+      stopKeeping();
+      opener?.focus();
+    };
   }, []);
 
   return (
@@ -27,10 +89,6 @@ export function Modal({ title, onClose, children }: ModalProps) {
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') onClose();
-          event.stopPropagation();
-        }}
       >
         <h2 id={titleId} className="admin-modal-title">
           {title}
