@@ -23,7 +23,7 @@ describe('the AI calls left today, beside the Run button', () => {
     const { page } = await signedInUser(360);
     await page.goto(`${product.baseUrl}/elements/AgentBL`);
     // The offline provider reports no tokens: 0 used, nothing spent.
-    const note = page.getByText('1 of 1 AI calls left today · 0 tokens used (about $0.0000)');
+    const note = page.getByText('1 of 1 AI call left today · 0 tokens used (about $0.0000)');
     await note.waitFor();
     const run = page.getByRole('button', { name: 'Run' });
     for (const box of [await note.boundingBox(), await run.boundingBox()]) {
@@ -37,7 +37,7 @@ describe('the AI calls left today, beside the Run button', () => {
     await page.waitForURL((url) => !url.pathname.endsWith('/AgentBL'));
 
     await page.goto(`${product.baseUrl}/elements/AgentBL`);
-    await page.getByText(/^0 of 1 AI calls left today \(more at .+\) · 0 tokens used/).waitFor();
+    await page.getByText(/^0 of 1 AI call left today \(more at .+\) · 0 tokens used/).waitFor();
     await page.getByLabel('Model').selectOption('gpt-4o');
     await page.getByPlaceholder('Enter frequency like 5 or 10').fill('3');
     await page.getByRole('button', { name: 'Run' }).click();
