@@ -110,6 +110,15 @@ describe('the admin layout and Manage User in a real browser', () => {
     await form.getByLabel('Confirm Password').fill(person.password);
     await form.getByRole('button', { name: 'Create' }).click();
     await page.getByText('User Create Successfully').waitFor();
+    // The toast sits in the page's flow, between the top bar and the page: it covers nothing.
+    expect(
+      await page.evaluate(`(() => {
+        const region = document.querySelector('.toasts:not(:empty)');
+        const content = document.querySelector('.admin-content');
+        return region !== null && getComputedStyle(region).position === 'static' &&
+          region.getBoundingClientRect().bottom <= content.getBoundingClientRect().top;
+      })()`),
+    ).toBe(true);
     await form.waitFor({ state: 'detached' });
     const row = page.getByRole('row', { name: new RegExp(person.email) });
     await row.getByText('Grace Hopper').waitFor();

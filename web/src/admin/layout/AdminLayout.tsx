@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { AdminMenu } from './AdminMenu';
 import { AdminTopBar } from './AdminTopBar';
+import { ToastRegion } from '../../components/Toasts';
 
 /** SPEC §2 admin layout: collapsible side menu (a drawer on a phone), top bar, and the child page below it. */
 export function AdminLayout() {
@@ -17,6 +18,7 @@ export function AdminLayout() {
       />
       <div className="admin-main">
         <AdminTopBar menuOpen={drawerOpen} onOpenMenu={() => setDrawerOpen(true)} />
+        <ToastRegion />
         <main className="admin-content">
           <Outlet />
         </main>

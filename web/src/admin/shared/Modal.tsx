@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { ToastRegion, useDialogShowsToasts } from '../../components/Toasts';
 
 interface ModalProps {
   title: string;
@@ -43,6 +44,7 @@ export function Modal({ title, onClose, children }: ModalProps) {
   useEffect(() => {
     close.current = onClose;
   });
+  useDialogShowsToasts();
 
   useEffect(() => {
     const element = dialog.current;
@@ -93,6 +95,7 @@ export function Modal({ title, onClose, children }: ModalProps) {
         <h2 id={titleId} className="admin-modal-title">
           {title}
         </h2>
+        <ToastRegion inDialog />
         {children}
       </div>
     </div>
