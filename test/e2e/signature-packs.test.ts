@@ -131,16 +131,23 @@ describe.each(VIEWPORTS)('signature packs (%s)', (_name, viewport) => {
     await b.getByRole('link', { name: 'My Elements' }).click();
     for (const name of SIX) await b.locator('.sidebar .list-row', { hasText: name }).first().waitFor();
 
-    // A revokes: the button says so while it works, then the row shows revoked at once and keeps the focus.
+    // A revokes: asked first ('Keep it' changes nothing), the button says so while it works, then the row shows
+    // revoked at once and keeps the focus.
+    await links.getByRole('button', { name: 'Revoke', exact: true }).click();
+    await links.getByRole('button', { name: 'Keep it' }).click();
+    await links.getByText('Active', { exact: true }).waitFor();
     const revoking = await holdOperation(a, 'RevokeSignaturePackLink');
-    await links.getByRole('button', { name: 'Revoke' }).click();
+    await links.getByRole('button', { name: 'Revoke', exact: true }).click();
+    const confirm = links.getByRole('group', { name: /^Revoke .+\?$/u });
+    await waitInPage(a, `document.activeElement?.textContent === 'Yes, revoke'`);
+    await confirm.getByRole('button', { name: 'Yes, revoke' }).click();
     await revoking.sent;
     expect(await links.getByRole('button', { name: 'Revoking…' }).isDisabled()).toBe(true);
     revoking.release();
     await links.getByText('Revoked', { exact: true }).waitFor();
     await a.getByRole('status').getByText('Link revoked: it no longer opens the pack.').waitFor();
     await waitInPage(a, `document.activeElement?.classList.contains('pack-link')`);
-    expect(await links.getByRole('button', { name: 'Revoke' }).count()).toBe(0);
+    expect(await links.getByRole('button', { name: /Revoke/u }).count()).toBe(0);
     await b.goto(url);
     await b.getByRole('alert').getByText('This pack link was revoked by its owner.').waitFor();
     await b.getByRole('link', { name: 'Go to your packs' }).waitFor();
