@@ -28,6 +28,24 @@ const provider = (options: { timeoutMs?: number; maxRetries?: number; structured
 const request = { model: 'gpt-4o', messages: [{ role: 'user' as const, content: 'List 3 types' }] };
 const lastRequest = () => fake.requests[fake.requests.length - 1]!;
 
+/**
+ * Starts the held reply's streamed call, lets `pieces` pieces through, then cancels it. Answers what the call ended
+ * with and the provider's request (to see it closed).
+ */
+async function cancelledAfter(pieces: number) {
+  const controller = new AbortController();
+  const received: string[] = [];
+  const call = provider()
+    .complete(request, { signal: controller.signal, onText: (delta) => received.push(delta) })
+    .catch((error: unknown) => error);
+  await waitFor(() => fake.waiting === 1, 'the first held piece');
+  fake.release(pieces);
+  await waitFor(() => received.length === pieces, `${pieces} piece(s)`);
+  const sent = lastRequest();
+  controller.abort();
+  return { ended: await call, sent };
+}
+
 describe('OpenAiProvider with a local OpenAI-compatible server', () => {
   it('streams the reply piece by piece and reports the model and token counts', async () => {
     fake.reply({
@@ -111,17 +129,8 @@ describe('OpenAiProvider with a local OpenAI-compatible server', () => {
 
   it('cancels a streamed call: the HTTP request is closed and the call says it was cancelled', async () => {
     fake.reply({ content: 'Alpha\nBeta\nGamma', held: true });
-    const controller = new AbortController();
-    const pieces: string[] = [];
-    const call = provider()
-      .complete(request, { signal: controller.signal, onText: (delta) => pieces.push(delta) })
-      .catch((error: unknown) => error);
-    await waitFor(() => fake.waiting === 1, 'the first held piece');
-    fake.release();
-    await waitFor(() => pieces.length === 1, 'the first piece');
-    const sent = lastRequest();
-    controller.abort();
-    expect(await call).toBeInstanceOf(ProviderCancelled);
+    const { ended, sent } = await cancelledAfter(1);
+    expect(ended).toBeInstanceOf(ProviderCancelled);
     await waitFor(() => sent.aborted, 'the provider to see the request closed');
   });
 
@@ -133,17 +142,8 @@ describe('OpenAiProvider with a local OpenAI-compatible server', () => {
       held: true,
       model: 'gpt-4o-2024-08-06',
     });
-    const controller = new AbortController();
-    const pieces: string[] = [];
-    const call = provider()
-      .complete(request, { signal: controller.signal, onText: (delta) => pieces.push(delta) })
-      .catch((error: unknown) => error);
-    await waitFor(() => fake.waiting === 1, 'the first held piece');
-    fake.release(3);
-    await waitFor(() => pieces.length === 3, 'three pieces');
-    const sent = lastRequest();
-    controller.abort();
-    const cancelled = (await call) as ProviderCancelled;
+    const { ended, sent } = await cancelledAfter(3);
+    const cancelled = ended as ProviderCancelled;
     expect(cancelled).toBeInstanceOf(ProviderCancelled);
     expect(cancelled.received).toEqual({
       content: 'Alpha\n',
@@ -157,17 +157,8 @@ describe('OpenAiProvider with a local OpenAI-compatible server', () => {
   it('counts a cancelled stream that sends many tokens a piece by its text', async () => {
     const line = 'one two three four five six seven eight\n';
     fake.reply({ content: '', chunks: [line, line], held: true });
-    const controller = new AbortController();
-    const pieces: string[] = [];
-    const call = provider()
-      .complete(request, { signal: controller.signal, onText: (delta) => pieces.push(delta) })
-      .catch((error: unknown) => error);
-    await waitFor(() => fake.waiting === 1, 'the first held piece');
-    fake.release();
-    await waitFor(() => pieces.length === 1, 'the first piece');
-    const sent = lastRequest();
-    controller.abort();
-    const cancelled = (await call) as ProviderCancelled;
+    const { ended, sent } = await cancelledAfter(1);
+    const cancelled = ended as ProviderCancelled;
     expect(cancelled.received?.usage.completionTokens).toBe(Math.ceil(line.length / 4));
     await waitFor(() => sent.aborted, 'the provider to see the request closed');
   });

@@ -72,6 +72,19 @@ export async function walkEveryRoute(
   return findings;
 }
 
+/**
+ * The walk at one size, made once by the first test that asks for it: each check's test reads its own findings from
+ * the same page loads.
+ */
+export function walkOnce(
+  pages: ResponsivePages,
+  viewport: Viewport,
+  checks: WalkChecks,
+): () => Promise<WalkFindings> {
+  let walk: Promise<WalkFindings> | undefined;
+  return () => (walk ??= walkEveryRoute(pages, viewport, checks));
+}
+
 /** The overflow check's test, named as the layout suite names it at every size. */
 export function itFitsTheWidth(viewport: Viewport, findings: () => Promise<WalkFindings>): void {
   describe(`every screen of SPEC §2 at ${viewport.width}×${viewport.height}`, () => {

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { focusablesIn, wrapTab } from './wrap-tab';
 
 /** Below this width sidebars and the admin menu are full-width drawers (the same breakpoint as the CSS). */
 export const PHONE_QUERY = '(max-width: 720px)';
@@ -6,8 +7,6 @@ export const PHONE_QUERY = '(max-width: 720px)';
 export function isPhone(): boolean {
   return window.matchMedia(PHONE_QUERY).matches;
 }
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex="0"]';
 
 /**
  * Makes everything outside `element` inert (no clicks, no focus, hidden from assistive technology): the siblings of
@@ -48,24 +47,14 @@ export function useDrawer<T extends HTMLElement>(open: boolean, onClose: () => v
     if (!open || !drawer || !isPhone()) return;
     const opener = document.activeElement as HTMLElement | null;
     const restoreOutside = makeOutsideInert(drawer);
-    const focusables = () => [...drawer.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    focusables()[0]?.focus();
+    focusablesIn(drawer)[0]?.focus();
     function onKey(event: KeyboardEvent) {
       if (event.key === 'Escape') {
         event.preventDefault();
         close.current();
         return;
       }
-      if (event.key !== 'Tab') return;
-      const all = focusables();
-      const [first, last] = [all[0], all[all.length - 1]];
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last?.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first?.focus();
-      }
+      if (drawer) wrapTab(drawer, event);
     }
     document.addEventListener('keydown', onKey);
     return () => {

@@ -1,14 +1,9 @@
 import { counted } from '@promptloom/proto';
+import { type AdminAiUsageQuery } from '../../generated/graphql';
 import { formatCost } from '../ai-calls/ai-call-filters';
 
-interface UsageFigures {
-  calls: number;
-  failed: number;
-  cancelled: number;
-  promptTokens: number;
-  completionTokens: number;
-  costUsd: number;
-}
+/** A day's or a period's figures, as the usage query answers them. */
+type UsageFigures = Omit<AdminAiUsageQuery['adminAiUsage']['today'], '__typename'>;
 
 /** '3 calls (1 failed, 1 cancelled), 1200 tokens, $0.003000': a cancelled call is counted apart, never as failed. */
 export function usageLine(usage: UsageFigures): string {

@@ -1,14 +1,12 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { ToastRegion, useDialogShowsToasts } from '../../components/Toasts';
+import { wrapTab } from '../../components/wrap-tab';
 
 interface ModalProps {
   title: string;
   onClose(): void;
   children: ReactNode;
 }
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex="0"]';
 
 /**
  * Keeps the focus in the dialog: a refused submit moves it to the first field marked invalid, and a focus lost to
@@ -60,18 +58,7 @@ export function Modal({ title, onClose, children }: ModalProps) {
         close.current();
         return;
       }
-      if (event.key !== 'Tab' || !element) return;
-      const focusables = [...element.querySelectorAll<HTMLElement>(FOCUSABLE)];
-      const [firstFocusable, lastFocusable] = [focusables[0], focusables[focusables.length - 1]];
-      const active = document.activeElement;
-      const outside = !element.contains(active);
-      if (event.shiftKey && (active === firstFocusable || active === element || outside)) {
-        event.preventDefault();
-        lastFocusable?.focus();
-      } else if (!event.shiftKey && (active === lastFocusable || outside)) {
-        event.preventDefault();
-        firstFocusable?.focus();
-      }
+      if (element) wrapTab(element, event);
     }
     // Capture: the dialog answers Escape and Tab before anything else on the page (a drawer's own listener).
     document.addEventListener('keydown', onKey, true);
