@@ -93,8 +93,11 @@ describe.each(WIDTHS)('Import prompt on the Stream page (%s)', (_name, viewport)
     expect(await preview.getByRole('checkbox', { name: /^Photography Type/ }).isChecked()).toBe(true);
     expect(await preview.getByRole('checkbox', { name: /^Light Element \+2/ }).isChecked()).toBe(true);
     // A mark (a weight, avoid) is part of its item's name, as a screen reader reads the tick.
-    for (const custom of ['misty forest', 'red fox', 'trees avoid'])
+    for (const custom of ['misty forest', 'red fox'])
       expect(await preview.getByRole('checkbox', { name: custom, exact: true }).isChecked()).toBe(true);
+    // An avoided word is offered as an avoid mark, apart from what is activated or added.
+    const avoided = preview.getByRole('group', { name: /^Avoid/ });
+    expect(await avoided.getByRole('checkbox', { name: 'trees', exact: true }).isChecked()).toBe(true);
     expect(
       await preview.getByRole('checkbox', { name: 'Keep the parameters --ar 3:2 --s 250' }).isChecked(),
     ).toBe(true);
@@ -128,8 +131,10 @@ describe.each(WIDTHS)('Import prompt on the Stream page (%s)', (_name, viewport)
       page,
       `/ --ar 16:9 --v 7 --q 2$/.test(document.querySelector('#stream-prompt')?.value ?? '')`,
     );
-    expect((await chipsOf(page)).sort()).toEqual(['Light', 'Photography', 'Shadow', 'misty forest', 'trees']);
-    expect(await listOf(account, 'bl')).toEqual(['Light', 'Shadow', 'misty forest', 'trees']);
+    // The avoided word is avoided, not activated nor added to a list.
+    expect(await promptOf(page)).toContain('--no trees');
+    expect((await chipsOf(page)).sort()).toEqual(['Light', 'Photography', 'Shadow', 'misty forest']);
+    expect(await listOf(account, 'bl')).toEqual(['Light', 'Shadow', 'misty forest']);
   }, 180_000);
 
   it('imports a Stable Diffusion prompt with weights and a negative prompt', async () => {
@@ -143,8 +148,10 @@ describe.each(WIDTHS)('Import prompt on the Stream page (%s)', (_name, viewport)
     await preview.waitFor();
     expect(await preview.getByText('Target:').textContent()).toBe('Target: Stable Diffusion XL');
     expect(await preview.getByRole('checkbox', { name: /^Portrait Pro \+2/ }).isChecked()).toBe(true);
-    expect(await preview.getByRole('checkbox', { name: /^blurry/ }).isChecked()).toBe(true);
-    await preview.getByLabel('List for blurry').selectOption('tl');
+    const avoided = preview.getByRole('group', { name: /^Avoid/ });
+    expect(await avoided.getByRole('checkbox', { name: 'blurry', exact: true }).isChecked()).toBe(true);
+    // An avoided word goes to no list, so none is offered for it.
+    expect(await preview.getByLabel('List for blurry').count()).toBe(0);
     await preview.getByRole('checkbox', { name: 'glowing lanterns', exact: true }).uncheck();
     await dialog.getByRole('button', { name: 'Accept' }).click();
     await page.getByRole('status').getByText('Prompt imported: 4 items applied.').waitFor();
@@ -153,9 +160,9 @@ describe.each(WIDTHS)('Import prompt on the Stream page (%s)', (_name, viewport)
     await waitInPage(page, `document.querySelector('#stream-negative-prompt')?.value.includes('lowres')`);
     expect(await page.locator('#stream-negative-prompt').inputValue()).toContain('blurry');
     expect(await promptOf(page)).toContain('(Portrait:1.2)');
-    expect((await chipsOf(page)).sort()).toEqual(['Photography', 'Portrait', 'Shadow', 'blurry', 'lowres']);
-    expect(await listOf(account, 'tl')).toEqual(['Photography', 'blurry']);
-    expect(await listOf(account, 'bl')).toEqual(['Light', 'Shadow', 'lowres']);
+    expect((await chipsOf(page)).sort()).toEqual(['Photography', 'Portrait', 'Shadow']);
+    expect(await listOf(account, 'tl')).toEqual(['Photography']);
+    expect(await listOf(account, 'bl')).toEqual(['Light', 'Shadow']);
   }, 180_000);
 
   it('refuses a bad paste with a clear message and changes nothing', async () => {
@@ -237,8 +244,9 @@ function operationsSent(page: Page): string[] {
   return names;
 }
 
-it('applies a paste as pasted: a word an earlier import avoided and this one uses positively is no longer avoided', async () => {
-  const page = await streamPage(await userWithLists(), { width: 1280, height: 900 });
+it('applies a paste as pasted: an avoided word is an avoid mark, never active, and no longer avoided once used', async () => {
+  const account = await userWithLists();
+  const page = await streamPage(account, { width: 1280, height: 900 });
   const importPrompt = async (text: string) => {
     const dialog = await openImport(page);
     await dialog.getByLabel('Prompt', { exact: true }).fill(text);
@@ -247,8 +255,20 @@ it('applies a paste as pasted: a word an earlier import avoided and this one use
     await dialog.getByRole('button', { name: 'Accept' }).click();
     await dialog.waitFor({ state: 'detached' });
   };
-  await importPrompt('Photography of Light --v 7 --no Portrait');
-  await waitInPage(page, `document.querySelector('#stream-prompt')?.value.includes('--no Portrait')`);
+  await importPrompt('Photography of Light --v 7 --no Portrait, people');
+  await waitInPage(page, `document.querySelector('#stream-prompt')?.value.includes('--no Portrait, people')`);
+  // Neither the avoided list item nor the avoided new word is active, or added to a list.
+  expect(await chipsOf(page)).toEqual(['Photography', 'Light', 'Shadow']);
+  const { body } = await graphql(product.baseUrl, '{ selection { activePro } }', {}, account.token);
+  expect(body.data.selection.activePro).toEqual([]);
+  expect(await listOf(account, 'bl')).toEqual(['Light', 'Shadow']);
+  // The marks panel names what is avoided outside the selection, and lets it go.
+  await page.getByText(/^Weights and avoid/).click();
+  await page.getByRole('button', { name: 'Stop avoiding people' }).click();
+  await waitInPage(
+    page,
+    `(document.querySelector('#stream-prompt')?.value ?? '').includes('--no Portrait --ar')`,
+  );
 
   await importPrompt('Portrait in soft Light --v 7');
   await waitInPage(

@@ -6,10 +6,12 @@ import type { PromptParameter } from './prompt-parameters';
 export type ItemWeight = -2 | -1 | 0 | 1 | 2;
 export const ITEM_WEIGHTS: readonly ItemWeight[] = [-2, -1, 0, 1, 2];
 
-/** A mark on an item or sub-element of the active selection. */
+/** A mark on an item or sub-element of the active selection, or a word to avoid that is not in it. */
 export interface ItemMark {
   weight: ItemWeight;
   avoid: boolean;
+  /** The name as the user wrote it, for a word avoided outside the selection (the key is lower-cased). */
+  name?: string;
 }
 
 export const ItemWeightSchema = z.union([
@@ -64,8 +66,9 @@ export function hasEffectiveMarks(marks: Record<string, ItemMark> | undefined): 
 
 /**
  * Takes the marked items out of the selection, in the selection's order (types, professional focus, elements
- * with their sub-elements, signature). "Avoid" wins over a weight. An avoided or weighted sub-element leaves its
- * element; a weighted element takes its remaining sub-elements with it.
+ * with their sub-elements, signature), then the avoided words that are not in the selection. "Avoid" wins over a
+ * weight. An avoided or weighted sub-element leaves its element; a weighted element takes its remaining
+ * sub-elements with it.
  */
 export function splitByMarks(
   selection: StreamSelection,
@@ -99,14 +102,17 @@ export function splitByMarks(
     if (!element.name.trim() || keep(element.name, details))
       elements.push({ name: element.name, subElements });
   }
-  return {
-    rest: {
-      types: keepAll(selection.types),
-      proItems: keepAll(selection.proItems),
-      elements,
-      signature: keepAll(selection.signature),
-    },
-    weighted,
-    avoided,
+  const rest = {
+    types: keepAll(selection.types),
+    proItems: keepAll(selection.proItems),
+    elements,
+    signature: keepAll(selection.signature),
   };
+  // A word avoided without being in the selection (an import's `--no people`) is avoided all the same.
+  for (const [key, mark] of Object.entries(marks))
+    if (mark.avoid && key.trim() && !seen.has(key)) {
+      seen.add(key);
+      avoided.push((mark.name ?? key).trim());
+    }
+  return { rest, weighted, avoided };
 }

@@ -45,6 +45,12 @@ export function ImportPreview({
       ...choices,
       custom: choices.custom.map((item) => (item.key === key ? { ...item, ...change } : item)),
     });
+  const activate = choices.matched.filter((item) => !item.avoid);
+  const add = choices.custom.filter((item) => !item.avoid);
+  const avoid: Array<MatchedChoice | CustomChoice> = [
+    ...choices.matched.filter((item) => item.avoid),
+    ...choices.custom.filter((item) => item.avoid),
+  ];
   const notCarried = [
     ...plan.parameters
       .filter((parameter) => keptParameterName(parameter.flag) === null)
@@ -58,9 +64,9 @@ export function ImportPreview({
         Target: <strong>{choices.target ? PROMPT_TARGET_LABELS[choices.target] : 'unchanged'}</strong>
       </p>
       <fieldset className="import-group">
-        <legend>Activate from your lists ({choices.matched.filter((item) => item.ticked).length})</legend>
-        {choices.matched.length === 0 && <p className="list-status">None of your items is in this prompt.</p>}
-        {choices.matched.map((item) => (
+        <legend>Activate from your lists ({activate.filter((item) => item.ticked).length})</legend>
+        {activate.length === 0 && <p className="list-status">None of your items is in this prompt.</p>}
+        {activate.map((item) => (
           <label key={item.key} className="import-row">
             <input
               type="checkbox"
@@ -74,11 +80,11 @@ export function ImportPreview({
         ))}
       </fieldset>
       <fieldset className="import-group">
-        <legend>Add as custom items ({choices.custom.filter((item) => item.ticked).length})</legend>
-        {choices.custom.length === 0 && (
+        <legend>Add as custom items ({add.filter((item) => item.ticked).length})</legend>
+        {add.length === 0 && (
           <p className="list-status">Every word is already in your lists: nothing new to add.</p>
         )}
-        {choices.custom.map((item) => (
+        {add.map((item) => (
           <div key={item.key} className="import-row">
             <label className="import-row-label">
               <input
@@ -107,6 +113,29 @@ export function ImportPreview({
           </div>
         ))}
       </fieldset>
+      {avoid.length > 0 && (
+        <fieldset className="import-group">
+          <legend>Avoid ({avoid.filter((item) => item.ticked).length})</legend>
+          <p className="import-note">
+            Avoided words are kept as avoid marks; none is activated or added to a list.
+          </p>
+          {avoid.map((item) => (
+            <label key={item.key} className="import-row">
+              <input
+                type="checkbox"
+                checked={item.ticked}
+                onChange={() =>
+                  'text' in item
+                    ? setCustom(item.key, { ticked: !item.ticked })
+                    : setMatched(item.key, { ticked: !item.ticked })
+                }
+              />
+              <span className="import-name">{'text' in item ? item.text : item.name}</span>
+              {'kind' in item && <span className="import-kind">{KIND_LABELS[item.kind]}</span>}
+            </label>
+          ))}
+        </fieldset>
+      )}
       {choices.parameters.length > 0 && (
         <label className="import-row import-row-nowrap">
           <input

@@ -28,6 +28,7 @@ const plan: ImportPlan = {
   custom: [
     { text: 'neon fox', weight: -1, avoid: false },
     { text: 'rain', weight: 0, avoid: false },
+    { text: 'people', weight: 0, avoid: true },
   ],
   parameters: [
     { flag: '--ar', value: '3:2', label: 'aspect ratio' },
@@ -48,6 +49,7 @@ describe('import choices', () => {
     expect(choices.custom.map((item) => [item.key, item.family, item.ticked])).toEqual([
       ['custom-0', 'bl', true],
       ['custom-1', 'bl', true],
+      ['custom-2', 'bl', true],
     ]);
     const keys = [...choices.matched, ...choices.custom].map((item) => item.key);
     expect(new Set(keys).size).toBe(keys.length);
@@ -64,13 +66,15 @@ describe('import choices', () => {
 
   it("sends list items by family, sub-elements by id, and every item's mark as pasted, plain ones too", () => {
     const request = requestOf(choicesOf(plan));
+    // What the paste avoids (the sub-element Soft, the new word people) is an avoid mark only: not activated,
+    // not added to a list.
     expect(request.input).toEqual({
       items: [
         { family: 'tl', itemId: 1 },
         { family: 'bl', itemId: 2 },
         { family: 'tr', itemId: 4 },
       ],
-      subElementIds: [3],
+      subElementIds: [],
       custom: [
         { family: 'bl', text: 'neon fox' },
         { family: 'bl', text: 'rain' },
@@ -84,12 +88,13 @@ describe('import choices', () => {
       { name: 'Portrait', weight: 0, avoid: false },
       { name: 'neon fox', weight: -1, avoid: false },
       { name: 'rain', weight: 0, avoid: false },
+      { name: 'people', weight: 0, avoid: true },
     ]);
     expect(request.parameters).toEqual([
       { flag: '--ar', value: '3:2' },
       { flag: '--stylize', value: '250' },
     ]);
-    expect(request.count).toBe(6);
+    expect(request.count).toBe(7);
   });
 
   it('leaves out what the user unticked, with its mark, and sends a custom item to the list chosen', () => {
@@ -100,8 +105,14 @@ describe('import choices', () => {
     const request = requestOf(choices);
     expect(request.input.items.map((item) => item.itemId)).toEqual([2, 4]);
     expect(request.input.custom).toEqual([{ family: 'tr', text: 'neon fox' }]);
-    expect(request.marks.map((mark) => mark.name)).toEqual(['Light', 'Soft', 'Portrait', 'neon fox']);
-    expect(request.count).toBe(4);
+    expect(request.marks.map((mark) => mark.name)).toEqual([
+      'Light',
+      'Soft',
+      'Portrait',
+      'neon fox',
+      'people',
+    ]);
+    expect(request.count).toBe(5);
   });
 
   it('sends no parameters when they are not kept or there are none', () => {

@@ -50,11 +50,14 @@ export const keptParametersOf = (plan: ImportPlan): PromptParameter[] =>
 export function requestOf(choices: ImportChoices) {
   const matched = choices.matched.filter((item) => item.ticked);
   const custom = choices.custom.filter((item) => item.ticked);
+  // An avoided word is an avoid mark only: it is neither activated nor added to a list.
+  const activated = matched.filter((item) => !item.avoid);
+  const added = custom.filter((item) => !item.avoid);
   const familyOf = { type: 'tl', element: 'bl', pro: 'tr' } as const;
-  const items = matched.flatMap((item) =>
+  const items = activated.flatMap((item) =>
     item.kind === 'subElement' ? [] : [{ family: familyOf[item.kind], itemId: item.id }],
   );
-  const subElementIds = matched.filter((item) => item.kind === 'subElement').map((item) => item.id);
+  const subElementIds = activated.filter((item) => item.kind === 'subElement').map((item) => item.id);
   // Every imported item's mark as the paste says it, a plain one too: a plain mark clears what an earlier mark
   // said of the name (a word avoided before and used positively now is no longer avoided).
   const marks = [
@@ -62,7 +65,7 @@ export function requestOf(choices: ImportChoices) {
     ...custom.map((item) => ({ ...item, name: item.text })),
   ].map((item) => ({ name: item.name, weight: item.weight, avoid: item.avoid }));
   return {
-    input: { items, subElementIds, custom: custom.map((item) => ({ family: item.family, text: item.text })) },
+    input: { items, subElementIds, custom: added.map((item) => ({ family: item.family, text: item.text })) },
     marks,
     parameters: choices.keepParameters && choices.parameters.length > 0 ? choices.parameters : null,
     count: matched.length + custom.length,

@@ -1,10 +1,13 @@
 import { markKey, type ItemMark, type ItemWeight } from '@promptloom/proto';
-import { WEIGHTS } from './item-marks';
+import { WEIGHTS, avoidedOutside } from './item-marks';
 
 const NO_MARK: ItemMark = { weight: 0, avoid: false };
 const shown = (weight: number) => (weight > 0 ? `+${weight}` : String(weight));
 
-/** A weight stepper (−2…+2) and an "avoid" box for each item of the active selection, in a fold. */
+/**
+ * A weight stepper (−2…+2) and an "avoid" box for each item of the active selection, in a fold; below them the
+ * words avoided that the selection does not hold, each of which can be let go.
+ */
 export function ItemMarksPanel({
   names,
   marks,
@@ -14,11 +17,13 @@ export function ItemMarksPanel({
   marks: Record<string, ItemMark>;
   onChange: (name: string, weight: ItemWeight, avoid: boolean) => void;
 }) {
-  if (names.length === 0) return null;
-  const marked = names.filter((name) => {
-    const mark = marks[markKey(name)];
-    return mark && (mark.weight !== 0 || mark.avoid);
-  }).length;
+  const outside = avoidedOutside(names, marks);
+  if (names.length === 0 && outside.length === 0) return null;
+  const marked =
+    names.filter((name) => {
+      const mark = marks[markKey(name)];
+      return mark && (mark.weight !== 0 || mark.avoid);
+    }).length + outside.length;
   // Folded by default: a large selection would otherwise push the prompt below the fold.
   return (
     <details className="item-marks">
@@ -66,6 +71,23 @@ export function ItemMarksPanel({
           );
         })}
       </ul>
+      {outside.length > 0 && (
+        <>
+          <p className="item-marks-outside-title" id="avoided-outside">
+            Also avoided (not in your selection)
+          </p>
+          <ul aria-labelledby="avoided-outside">
+            {outside.map((name) => (
+              <li key={name} className="item-mark" data-avoid>
+                <span className="item-mark-name">{name}</span>
+                <button type="button" className="button-secondary" onClick={() => onChange(name, 0, false)}>
+                  Stop avoiding <span className="visually-hidden">{name}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
     </details>
   );
 }

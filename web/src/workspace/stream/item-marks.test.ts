@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { markEntry, markableNames, marksByName, WEIGHTS } from './item-marks';
+import { avoidedOutside, markEntry, markableNames, marksByName, WEIGHTS } from './item-marks';
 
 const selection = {
   types: ['Photography', 'Art'],
@@ -18,23 +18,23 @@ describe('item marks', () => {
 
   it('keys marks by trimmed, lower-cased name, as renderPrompt reads them', () => {
     expect(marksByName([markEntry('  Soft Light ', 2, false), markEntry('FOG', 0, true)])).toEqual({
-      'soft light': { weight: 2, avoid: false },
-      fog: { weight: 0, avoid: true },
+      'soft light': { weight: 2, avoid: false, name: 'Soft Light' },
+      fog: { weight: 0, avoid: true, name: 'FOG' },
     });
   });
 
   it('reads a weight outside −2…+2 from the server as no weight', () => {
     expect(marksByName([{ name: 'Sky', weight: 3, avoid: false }])).toEqual({
-      sky: { weight: 0, avoid: false },
+      sky: { weight: 0, avoid: false, name: 'Sky' },
     });
     expect(marksByName([{ name: 'Sky', weight: 1.5, avoid: true }])).toEqual({
-      sky: { weight: 0, avoid: true },
+      sky: { weight: 0, avoid: true, name: 'Sky' },
     });
   });
 
   it('keeps the last mark when two names differ only in case', () => {
     expect(marksByName([markEntry('Rim', 1, false), markEntry('rim', -2, false)])).toEqual({
-      rim: { weight: -2, avoid: false },
+      rim: { weight: -2, avoid: false, name: 'rim' },
     });
   });
 
@@ -73,5 +73,17 @@ describe('item marks', () => {
     });
     expect(names).toEqual(['Ärger', 'Straße', '狐']);
     expect(Object.keys(marksByName([markEntry('ÄRGER', 1, false)]))).toEqual(['ärger']);
+  });
+});
+
+describe('avoidedOutside', () => {
+  it('lists the avoided words the selection does not hold, compared as the marks key them', () => {
+    const marks = {
+      people: { weight: 0 as const, avoid: true, name: 'People' },
+      fog: { weight: 0 as const, avoid: true },
+      light: { weight: 2 as const, avoid: false },
+    };
+    expect(avoidedOutside(['Fog', 'Light'], marks)).toEqual(['People']);
+    expect(avoidedOutside(['Fog', 'People'], marks)).toEqual([]);
   });
 });

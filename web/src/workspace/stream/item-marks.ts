@@ -20,7 +20,10 @@ export const markEntry = (name: string, weight: ItemWeight, avoid: boolean): Mar
 /** The marks keyed by lower-cased name, as renderPrompt reads them. */
 export function marksByName(marks: readonly MarkEntry[]): Record<string, ItemMark> {
   return Object.fromEntries(
-    marks.map((mark) => [markKey(mark.name), { weight: weightOf(mark.weight), avoid: mark.avoid }]),
+    marks.map((mark) => [
+      markKey(mark.name),
+      { weight: weightOf(mark.weight), avoid: mark.avoid, name: mark.name.trim() },
+    ]),
   );
 }
 
@@ -38,4 +41,12 @@ export function markableNames(selection: StreamSelection): string[] {
     seen.add(key);
     return true;
   });
+}
+
+/** The words avoided without being in the selection (an import's `--no people`), as the marks keep them. */
+export function avoidedOutside(names: readonly string[], marks: Record<string, ItemMark>): string[] {
+  const inSelection = new Set(names.map(markKey));
+  return Object.entries(marks)
+    .filter(([key, mark]) => mark.avoid && !inSelection.has(key))
+    .map(([key, mark]) => mark.name ?? key);
 }
