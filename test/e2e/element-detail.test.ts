@@ -86,4 +86,26 @@ describe('an element and its sub-elements in a real browser (offline provider)',
     await holder.getByRole('link', { name: 'Home', exact: true }).click();
     await holder.waitForURL(`${product.baseUrl}/`);
   });
+
+  it('says an address that is none of the user’s elements is not in their list, and asks the server nothing of it', async () => {
+    const visitor = await product.newPage({ width: 360, height: 740 });
+    await signInToWorkspace(visitor, product.baseUrl, await signedUpUser(product.baseUrl));
+    const elementQueries: string[] = [];
+    visitor.on('request', (request) => {
+      const body = request.method() === 'POST' ? request.postData() : null;
+      if (body && /SubElements|elementId/u.test(body)) elementQueries.push(body);
+    });
+    visitor.on('websocket', (socket) =>
+      socket.on('framesent', ({ payload }) => {
+        if (typeof payload === 'string' && payload.includes('elementId')) elementQueries.push(payload);
+      }),
+    );
+    for (const address of ['/elements/not-a-number', '/elements/999999999']) {
+      await visitor.goto(`${product.baseUrl}${address}`);
+      await visitor.getByText('This element is no longer in your list.').waitFor();
+      await visitor.getByRole('link', { name: '‹ Elements' }).waitFor();
+    }
+    expect(elementQueries).toEqual([]);
+    await visitor.close();
+  });
 });

@@ -22,14 +22,50 @@ function groupByList(subElements: SubElement[]): Array<[string, SubElement[]]> {
   return [...groups.entries()];
 }
 
-/** SPEC §2 Element detail: sub-elements grouped by their list name, chosen with toggles; the minimum-6 rule. */
+/**
+ * SPEC §2 Element detail, for an element of the user's list; an id that is none of theirs (a deleted element, a
+ * mistyped address) says so instead of asking the server for it.
+ */
 export function ElementDetailScreen() {
-  const elementId = Number(useParams().id);
+  const id = useParams().id ?? '';
+  const elements = useLiveList('bl');
+  const element = /^\d+$/u.test(id) ? elements.items.find((item) => item.id === Number(id)) : undefined;
+  if (element) return <ElementDetail key={element.id} elementId={element.id} name={element.aiResponse} />;
+  return (
+    <div className="page">
+      <WorkspaceTopbar
+        start={
+          <Link className="chip" to={ELEMENTS_LISTING}>
+            ‹ Elements
+          </Link>
+        }
+        end={
+          <Link className="chip" to="/">
+            Home
+          </Link>
+        }
+      />
+      <main className="page-body">
+        {elements.loading ? (
+          <p className="page-status" role="status">
+            Loading...
+          </p>
+        ) : elements.error ? (
+          <p className="form-error" role="alert">
+            Your elements could not be read; try again.
+          </p>
+        ) : (
+          <p className="lead">This element is no longer in your list.</p>
+        )}
+      </main>
+    </div>
+  );
+}
+
+/** Sub-elements grouped by their list name, chosen with toggles; the minimum-6 rule on every way out. */
+function ElementDetail({ elementId, name }: { elementId: number; name: string }) {
   const navigate = useNavigate();
   const client = useApolloClient();
-  const elements = useLiveList('bl');
-  const element = elements.items.find((item) => item.id === elementId);
-  const name = element?.aiResponse ?? 'Element';
   const { selection, setActive } = useSelection();
   const { subElements, loading, generating, reasonsUsed } = useSubElements(elementId);
   const [choose] = useMutation(SET_SUB_ELEMENT_CHOSEN, {
