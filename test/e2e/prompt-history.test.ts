@@ -3,6 +3,7 @@ import { type Page } from 'playwright-core';
 import { waitFor } from '@promptloom/shared/testing';
 import { requestJson } from '../support/http';
 import { waitInPage } from '../support/wait-in-page';
+import { coveredControls } from './responsive-support';
 import { watchPageSubscriptions } from '../support/subscriptions';
 import { signedUpUser, signInToWorkspace, useBrowserProduct } from '../support/browser-product';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../support/fake-openai-server';
@@ -96,6 +97,13 @@ describe.each(WIDTHS)('prompt history on the Stream page (%s)', (_name, viewport
     await page.getByRole('button', { name: 'History' }).click();
     const panel = page.getByRole('complementary', { name: 'Prompt history' });
     await itemOf(page, 'refined', 'cinematic').waitFor();
+    // Open beside the page, the panel covers none of its controls (on a phone the page behind is inert).
+    expect(await coveredControls(page)).toEqual([]);
+    if (viewport.width > 720) {
+      await page.setViewportSize({ width: 768, height: viewport.height });
+      expect(await coveredControls(page)).toEqual([]);
+      await page.setViewportSize(viewport);
+    }
     // The version saved just before the refined one: the first assembled prompt.
     const firstVersion = page.locator('.history-item[data-origin="refined"] + .history-item');
     expect(await firstVersion.getAttribute('data-origin')).toBe('assembled');
