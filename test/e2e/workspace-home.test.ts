@@ -67,6 +67,10 @@ describe('the home workspace in a real browser', () => {
       page,
       `[...document.querySelectorAll('.list-row-active')].some((row) => row.textContent.includes('Surreal'))`,
     );
+    // Active reads at a glance on the dark theme: a tick before the name, not only a dark border.
+    const tick = `getComputedStyle(document.querySelector('.list-row-text[aria-pressed="true"]'), '::before').content`;
+    expect(await page.evaluate(tick)).toContain('✓');
+    expect(await row.getAttribute('aria-pressed')).toBe('true');
     const axe = await new AxeBuilder({ page }).analyze();
     expect(
       axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
@@ -100,6 +104,11 @@ describe('the home workspace in a real browser', () => {
     const { context } = await signedIn([{ text: 'Baroque', active: false }]);
     const page = await openTypes(context);
     await page.getByRole('button', { name: 'Add a reason for Baroque' }).click();
+    // The item's name stays in view while its reason is written.
+    await page
+      .locator('.list-row', { has: page.getByLabel('Reason for Baroque') })
+      .getByText('Baroque')
+      .waitFor();
     await page.getByPlaceholder('Reason').fill('Too ornate for this project');
     await page.getByRole('button', { name: 'Save reason for Baroque' }).click();
     await page.getByRole('button', { name: 'Baroque', exact: true }).waitFor({ state: 'detached' });

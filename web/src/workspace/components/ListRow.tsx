@@ -14,7 +14,10 @@ interface ListRowProps {
   onReasonDone(reason: string): void;
 }
 
-/** SPEC §2: text, power icon to the detail, reason handle, zero-padded counter; active rows have a dark border. */
+/**
+ * SPEC §2: text, power icon to the detail, reason handle, zero-padded counter; active rows have a dark border, and
+ * a tick and an accent edge besides, which read on the dark theme.
+ */
 export function ListRow({ item, position, active, detailPath, onToggleActive, onReasonDone }: ListRowProps) {
   const [editingReason, setEditingReason] = useState(false);
   const [reason, setReason] = useState(item.aiReason ?? '');
@@ -28,15 +31,21 @@ export function ListRow({ item, position, active, detailPath, onToggleActive, on
   return (
     <li className={active ? 'list-row list-row-active' : 'list-row'}>
       {editingReason ? (
-        <input
-          className="reason-input"
-          placeholder="Reason"
-          aria-label={`Reason for ${item.aiResponse}`}
-          value={reason}
-          autoFocus
-          onChange={(event) => setReason(event.target.value)}
-          onKeyDown={(event) => event.key === 'Enter' && toggleReason()}
-        />
+        // The item's name stays in view above its reason while it is written.
+        <span className="reason-field">
+          <span className="reason-item-name" aria-hidden="true">
+            {item.aiResponse}
+          </span>
+          <input
+            className="reason-input"
+            placeholder="Reason"
+            aria-label={`Reason for ${item.aiResponse}`}
+            value={reason}
+            autoFocus
+            onChange={(event) => setReason(event.target.value)}
+            onKeyDown={(event) => event.key === 'Enter' && toggleReason()}
+          />
+        </span>
       ) : (
         <button type="button" className="list-row-text" aria-pressed={active} onClick={onToggleActive}>
           {item.aiResponse}
