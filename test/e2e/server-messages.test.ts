@@ -51,6 +51,18 @@ describe.each([360, 1280])('the server’s words, next to their field (%i px)', 
     expect(await page.getByText('Error occurred while processing.').count()).toBe(0);
   });
 
+  it('says why Refine refused a prompt, in the server’s words', async () => {
+    const page = await signedInPage(width);
+    await page.goto(`${product.baseUrl}/types/streamBM`);
+    await page.locator('#stream-prompt').fill('misty forest, '.repeat(400));
+    await page.getByRole('button', { name: 'Refine' }).click();
+    await page
+      .getByRole('alert')
+      .getByText('The prompt field must not be greater than 5000 characters.')
+      .waitFor();
+    expect(await page.getByText('Error occurred while processing.').count()).toBe(0);
+  });
+
   it('keeps a refused custom item’s text with the server’s reason, caps it at 29 characters, and adds a good one', async () => {
     const page = await signedInPage(width);
     await page.goto(`${product.baseUrl}/types/TypesListing`);

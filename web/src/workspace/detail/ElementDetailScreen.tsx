@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { MIN_SUB_ELEMENTS, activateElementFirstMessage, leaveElementError } from '@promptloom/proto';
-import { formErrorsOf } from '../../apollo/field-errors';
+import { firstMessageOf, formErrorsOf } from '../../apollo/field-errors';
 import { PowerIcon } from '../../components/Icons';
 import { LEAVE_ELEMENT_CHECK, SET_SUB_ELEMENT_CHOSEN, type SubElement } from '../data/sub-element-operations';
 import { SELECTION } from '../data/selection-operations';
@@ -88,7 +88,7 @@ function ElementDetail({ elementId, name }: { elementId: number; name: string })
     try {
       await choose({ variables: { subElementId: subElement.id, chosen: !chosen.includes(subElement.id) } });
     } catch (error) {
-      setMessage(formErrorsOf(error, 'Error occurred while processing.').message);
+      setMessage(firstMessageOf(formErrorsOf(error, 'Error occurred while processing.')));
     }
   }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useApolloClient } from '@apollo/client/react';
-import { formErrorsOf } from '../../apollo/field-errors';
+import { firstMessageOf, formErrorsOf } from '../../apollo/field-errors';
 import { MY_PACK_FILE } from './pack-operations';
 
 /** Saves the user's signature pack as a JSON file through the browser's download. */
@@ -24,7 +24,7 @@ export function PackExport() {
       URL.revokeObjectURL(url);
       setMessage(`Saved ${filename}.`);
     } catch (error) {
-      setMessage(formErrorsOf(error, 'The pack could not be exported.').message);
+      setMessage(firstMessageOf(formErrorsOf(error, 'The pack could not be exported.')));
     } finally {
       setBusy(false);
     }

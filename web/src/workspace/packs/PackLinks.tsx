@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { DEFAULT_PACK_LINK_DAYS, PACK_LINK_LIFETIMES_DAYS } from '@promptloom/proto';
-import { formErrorsOf } from '../../apollo/field-errors';
+import { firstMessageOf, formErrorsOf } from '../../apollo/field-errors';
 import { CREATE_PACK_LINK, MY_PACK_LINKS, REVOKE_PACK_LINK } from './pack-operations';
 import { NewPackLink } from './NewPackLink';
 import { PackLinkRow } from './PackLinkRow';
@@ -26,7 +26,7 @@ export function PackLinks() {
       const { data } = await create({ variables: { expiresInDays: days } });
       if (data) setCreated(`${window.location.origin}/packs/${data.createSignaturePackLink.token}`);
     } catch (error) {
-      setMessage(formErrorsOf(error, 'The link could not be created.').message);
+      setMessage(firstMessageOf(formErrorsOf(error, 'The link could not be created.')));
     }
   }
 
@@ -40,7 +40,7 @@ export function PackLinks() {
       // The Revoke button is gone; focus the row so the keyboard stays where the user was.
       requestAnimationFrame(() => document.getElementById(`pack-link-${id}`)?.focus());
     } catch (error) {
-      setMessage(formErrorsOf(error, 'The link could not be revoked.').message);
+      setMessage(firstMessageOf(formErrorsOf(error, 'The link could not be revoked.')));
     } finally {
       setRevokingId(null);
     }
@@ -91,7 +91,7 @@ export function PackLinks() {
         <p role="status">Loading...</p>
       ) : links.error && rows.length === 0 ? (
         <p className="form-error" role="alert">
-          {formErrorsOf(links.error, 'Your share links could not be loaded.').message}
+          {firstMessageOf(formErrorsOf(links.error, 'Your share links could not be loaded.'))}
         </p>
       ) : rows.length === 0 ? (
         <p className="pack-muted pack-empty">

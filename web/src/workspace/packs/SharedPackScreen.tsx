@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { formErrorsOf } from '../../apollo/field-errors';
+import { firstMessageOf, formErrorsOf } from '../../apollo/field-errors';
 import { formatDate } from '../detail/DetailFields';
 import { ImportReportView } from './ImportReportView';
 import { IMPORT_SHARED_PACK, SHARED_PACK, type PackImportReport } from './pack-operations';
@@ -23,7 +23,7 @@ export function SharedPackScreen() {
       const { data } = await importPack({ variables: { token } });
       setReport(data?.importSharedSignaturePack ?? null);
     } catch (error) {
-      setMessage(formErrorsOf(error, 'The pack could not be imported.').message);
+      setMessage(firstMessageOf(formErrorsOf(error, 'The pack could not be imported.')));
     }
   }
 
@@ -44,7 +44,7 @@ export function SharedPackScreen() {
         ) : !data ? (
           <div className="notice pack-link-unavailable">
             <p className="form-error pack-link-message" role="alert">
-              {formErrorsOf(shared.error, 'This pack link was not found.').message}
+              {firstMessageOf(formErrorsOf(shared.error, 'This pack link was not found.'))}
             </p>
             <p>
               Nothing was imported. Check the address you were sent, or ask whoever shared it for a new link.

@@ -13,6 +13,7 @@ import {
   type EnhanceToggles,
 } from '@promptloom/proto';
 import { SessionRefusedError } from '../../apollo/client';
+import { firstMessageOf, formErrorsOf } from '../../apollo/field-errors';
 import { useSession } from '../../session/SessionProvider';
 import { useStoredState } from '../data/useStoredState';
 import { REFINE_PROMPT } from './stream-operations';
@@ -124,8 +125,9 @@ export function StreamScreen() {
       }
       if (result?.offline) setOfflineNote(result.message);
       else if (!result?.refined) setNotice(result?.message ?? 'No response from AI');
-    } catch {
-      setNotice('Error occurred while processing.');
+    } catch (error) {
+      // The server's words ("The prompt field must not be greater than 5000 characters."), else SPEC's.
+      setNotice(firstMessageOf(formErrorsOf(error, 'Error occurred while processing.')));
     }
   }
 
