@@ -1,5 +1,5 @@
 import { type Page } from 'playwright-core';
-import { signedUpUser, signInToWorkspace, useBrowserProduct } from '../support/browser-product';
+import { signedUpUser, seedSession, useBrowserProduct } from '../support/browser-product';
 import { requestJson } from '../support/http';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../support/fake-openai-server';
 
@@ -12,11 +12,11 @@ afterAll(() => provider?.close());
 // A product of its own: its AI calls go to this file's fake provider.
 const product = useBrowserProduct(() => ({ openAiBaseUrl: provider.baseUrl }));
 
-/** A new user, signed in on a browser context of their own (closed after the test). */
+/** A new user with a session on a browser context of their own (closed after the test); the next load is signed in. */
 async function signedInUser() {
   const page = await product.newPage();
   const account = await signedUpUser(product.baseUrl);
-  await signInToWorkspace(page, product.baseUrl, account);
+  await seedSession(page, product.baseUrl, account);
   return { page, account };
 }
 

@@ -1,6 +1,6 @@
 import { type Page } from 'playwright-core';
 import { waitFor } from '@promptloom/shared/testing';
-import { signedUpUser, signInToWorkspace, useBrowserProduct } from '../support/browser-product';
+import { openSignedIn, signedUpUser, useBrowserProduct } from '../support/browser-product';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../support/fake-openai-server';
 
 /**
@@ -19,8 +19,7 @@ const product = useBrowserProduct(() => ({ openAiBaseUrl: provider.baseUrl }));
 async function proAgentPage(viewport = { width: 1280, height: 800 }): Promise<Page> {
   const page = await product.newPage(viewport);
   const account = await signedUpUser(product.baseUrl);
-  await signInToWorkspace(page, product.baseUrl, account);
-  await page.goto(`${product.baseUrl}/pro/AgentTR`);
+  await openSignedIn(page, product.baseUrl, account, '/pro/AgentTR');
   await page.getByRole('heading', { name: 'Pro agent' }).waitFor();
   await page.getByLabel('Model').selectOption({ label: 'Open AI' });
   return page;

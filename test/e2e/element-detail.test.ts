@@ -1,12 +1,12 @@
 import { type Page } from 'playwright-core';
-import { signedUpUser, signInToWorkspace, useBrowserProduct } from '../support/browser-product';
+import { signedUpUser, seedSession, useBrowserProduct } from '../support/browser-product';
 
 let page: Page;
 
 const product = useBrowserProduct();
 beforeAll(async () => {
   page = await product.newPage();
-  await signInToWorkspace(page, product.baseUrl, await signedUpUser(product.baseUrl));
+  await seedSession(page, product.baseUrl, await signedUpUser(product.baseUrl));
 });
 
 describe('an element and its sub-elements in a real browser (offline provider)', () => {
@@ -40,7 +40,7 @@ describe('an element and its sub-elements in a real browser (offline provider)',
 
   it('holds the header’s Home, the browser’s Back and closing the tab while fewer than 6 are chosen', async () => {
     const holder = await product.newPage({ width: 360, height: 740 });
-    await signInToWorkspace(holder, product.baseUrl, await signedUpUser(product.baseUrl));
+    await seedSession(holder, product.baseUrl, await signedUpUser(product.baseUrl));
     await holder.goto(`${product.baseUrl}/elements/ElementsListingBL`);
     const sidebar = holder.getByRole('complementary', { name: 'Elements sidebar' });
     await sidebar.getByLabel('Search Elements').fill('Texture');
@@ -89,7 +89,7 @@ describe('an element and its sub-elements in a real browser (offline provider)',
 
   it('says an address that is none of the user’s elements is not in their list, and asks the server nothing of it', async () => {
     const visitor = await product.newPage({ width: 360, height: 740 });
-    await signInToWorkspace(visitor, product.baseUrl, await signedUpUser(product.baseUrl));
+    await seedSession(visitor, product.baseUrl, await signedUpUser(product.baseUrl));
     const elementQueries: string[] = [];
     visitor.on('request', (request) => {
       const body = request.method() === 'POST' ? request.postData() : null;

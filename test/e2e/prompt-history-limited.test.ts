@@ -1,6 +1,6 @@
 import { type Response } from 'playwright-core';
 import { waitInPage } from '../support/wait-in-page';
-import { signedUpUser, signInToWorkspace, useBrowserProduct } from '../support/browser-product';
+import { openSignedIn, signedUpUser, useBrowserProduct } from '../support/browser-product';
 import { addActive } from './signature-support';
 
 // A product of its own with one prompt version per user per minute: the page's second save is refused.
@@ -33,8 +33,7 @@ describe.each(WIDTHS)('prompt versions over the limit (%s)', (_name, viewport) =
       dialogs.push(dialog.message());
       void dialog.dismiss();
     });
-    await signInToWorkspace(page, product.baseUrl, account);
-    await page.goto(`${product.baseUrl}/types/streamBM`);
+    await openSignedIn(page, product.baseUrl, account, '/types/streamBM');
     await waitInPage(page, `document.querySelector('#stream-prompt')?.value.includes('Light')`);
 
     // The first save (the assembled prompt) uses the minute's allowance; Copy's save is refused.

@@ -5,7 +5,7 @@ import { requestJson } from '../support/http';
 import { waitInPage } from '../support/wait-in-page';
 import { coveredControls } from './responsive-support';
 import { watchPageSubscriptions } from '../support/subscriptions';
-import { signedUpUser, signInToWorkspace, useBrowserProduct } from '../support/browser-product';
+import { openSignedIn, signedUpUser, useBrowserProduct } from '../support/browser-product';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../support/fake-openai-server';
 import { runSql } from '../support/sql';
 import { addActive } from './signature-support';
@@ -39,8 +39,7 @@ async function streamPage(
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: product.baseUrl });
   const page = await context.newPage();
   await beforeLoad(page);
-  await signInToWorkspace(page, product.baseUrl, account);
-  await page.goto(`${product.baseUrl}/types/streamBM`);
+  await openSignedIn(page, product.baseUrl, account, '/types/streamBM');
   await waitInPage(page, `document.querySelector('#stream-prompt')?.value.includes('Shadow')`);
   return page;
 }

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type Page } from 'playwright-core';
 import { graphql, requestJson } from '../support/http';
 import { waitInPage } from '../support/wait-in-page';
-import { signedUpUser, signInToWorkspace, useBrowserProduct } from '../support/browser-product';
+import { openSignedIn, signedUpUser, useBrowserProduct } from '../support/browser-product';
 import { holdOperation } from './held-operation';
 import { addActive } from './signature-support';
 
@@ -34,8 +34,7 @@ async function userWithLists(): Promise<Account> {
 async function streamPage(account: Account, viewport: { width: number; height: number }): Promise<Page> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
-  await signInToWorkspace(page, product.baseUrl, account);
-  await page.goto(`${product.baseUrl}/types/streamBM`);
+  await openSignedIn(page, product.baseUrl, account, '/types/streamBM');
   await waitInPage(page, `document.querySelector('#stream-prompt')?.value.includes('Shadow')`);
   return page;
 }

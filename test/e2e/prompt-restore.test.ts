@@ -2,7 +2,7 @@ import { type Page } from 'playwright-core';
 import { waitFor } from '@promptloom/shared/testing';
 import { graphql, requestJson } from '../support/http';
 import { waitInPage } from '../support/wait-in-page';
-import { signedUpUser, signInToWorkspace, useBrowserProduct } from '../support/browser-product';
+import { openSignedIn, signedUpUser, useBrowserProduct } from '../support/browser-product';
 import { runSql } from '../support/sql';
 import { addActive } from './signature-support';
 
@@ -98,8 +98,7 @@ describe.each(WIDTHS)('restoring a prompt version (%s)', (_name, viewport) => {
 
     const context = await browser.newContext({ viewport });
     const page = await context.newPage();
-    await signInToWorkspace(page, product.baseUrl, account);
-    await page.goto(`${product.baseUrl}/types/streamBM`);
+    await openSignedIn(page, product.baseUrl, account, '/types/streamBM');
     await waitInPage(
       page,
       `['Beam', 'Aurora', '--s 250'].every((part) => document.querySelector('#stream-prompt')?.value.includes(part))`,

@@ -1,6 +1,6 @@
 import { type Page } from 'playwright-core';
 import { waitFor } from '@promptloom/shared/testing';
-import { signedUpUser, signInToWorkspace, useBrowserProduct } from '../support/browser-product';
+import { signedUpUser, seedSession, useBrowserProduct } from '../support/browser-product';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../support/fake-openai-server';
 import { requestJson } from '../support/http';
 
@@ -49,7 +49,7 @@ async function elementWithReason(user: User, element: string, reason: string): P
 async function signedIn(user: User, width: number): Promise<Page> {
   const page = await product.newPage({ width, height: 800 });
   page.setDefaultTimeout(20_000);
-  await signInToWorkspace(page, product.baseUrl, user);
+  await seedSession(page, product.baseUrl, user);
   return page;
 }
 

@@ -2,7 +2,7 @@ import { type Page, type WebSocketRoute } from 'playwright-core';
 import { waitFor } from '@promptloom/shared/testing';
 import { requestJson } from '../support/http';
 import { waitInPage } from '../support/wait-in-page';
-import { signedUpUser, signInToWorkspace, useBrowserProduct } from '../support/browser-product';
+import { openSignedIn, signedUpUser, useBrowserProduct } from '../support/browser-product';
 import { ADMIN } from './admin-support';
 import { addActive } from './signature-support';
 
@@ -106,8 +106,7 @@ describe.each(WIDTHS)('after the live connection drops and comes back (%s)', (_n
     const page = await context.newPage();
     page.setDefaultTimeout(20_000);
     const sockets = await controlledSockets(page);
-    await signInToWorkspace(page, product.baseUrl, account);
-    await page.goto(`${product.baseUrl}/types/streamBM`);
+    await openSignedIn(page, product.baseUrl, account, '/types/streamBM');
     await waitInPage(page, `document.querySelector('#stream-prompt')?.value.includes('Shadow')`);
     await page.getByRole('button', { name: 'History' }).click();
     await itemOf(page, 'assembled', 'Shadow').waitFor();

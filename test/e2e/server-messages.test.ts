@@ -1,11 +1,11 @@
 import { type Page } from 'playwright-core';
-import { signedUpUser, signInToWorkspace, useBrowserProduct } from '../support/browser-product';
+import { signedUpUser, seedSession, useBrowserProduct } from '../support/browser-product';
 
 const product = useBrowserProduct();
 
 async function signedInPage(width: number): Promise<Page> {
   const page = await product.newPage({ width, height: 800 });
-  await signInToWorkspace(page, product.baseUrl, await signedUpUser(product.baseUrl));
+  await seedSession(page, product.baseUrl, await signedUpUser(product.baseUrl));
   return page;
 }
 

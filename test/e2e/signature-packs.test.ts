@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { type Page } from 'playwright-core';
-import { signInToWorkspace, signedUpUser, useBrowserProduct } from '../support/browser-product';
+import { seedSession, signedUpUser, useBrowserProduct } from '../support/browser-product';
 import { requestJson } from '../support/http';
 import { runSql } from '../support/sql';
 import { waitInPage } from '../support/wait-in-page';
@@ -61,7 +61,7 @@ async function signedInPage(account: Account, viewport: { width: number; height:
   const context = await product.browser.newContext({ viewport, acceptDownloads: true });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: product.baseUrl });
   const page = await context.newPage();
-  await signInToWorkspace(page, product.baseUrl, account);
+  await seedSession(page, product.baseUrl, account);
   return page;
 }
 

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { waitInPage } from '../support/wait-in-page';
 import { type Page } from 'playwright-core';
 import { graphql, newUser, requestJson } from '../support/http';
-import { signInToWorkspace, useBrowserProduct } from '../support/browser-product';
+import { seedSession, useBrowserProduct } from '../support/browser-product';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../support/fake-openai-server';
 import { visit, type RouteCheck } from './responsive-support';
 
@@ -52,7 +52,7 @@ async function signedInWorkspace(): Promise<Workspace> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: product.baseUrl });
   const page = await context.newPage();
-  await signInToWorkspace(page, product.baseUrl, user);
+  await seedSession(page, product.baseUrl, { token });
   return { page, token, user };
 }
 

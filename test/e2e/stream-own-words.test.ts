@@ -1,6 +1,6 @@
 import { type Page } from 'playwright-core';
 import { waitInPage } from '../support/wait-in-page';
-import { signedUpUser, signInToWorkspace, useBrowserProduct } from '../support/browser-product';
+import { openSignedIn, signedUpUser, useBrowserProduct } from '../support/browser-product';
 import { addActive } from './signature-support';
 
 const product = useBrowserProduct();
@@ -11,8 +11,7 @@ async function streamPage(viewport: { width: number; height: number }): Promise<
   await addActive(product.baseUrl, account.token, 'tl', 'Photography');
   for (const element of ['Light', 'Shadow']) await addActive(product.baseUrl, account.token, 'bl', element);
   const page = await product.newPage(viewport);
-  await signInToWorkspace(page, product.baseUrl, account);
-  await page.goto(`${product.baseUrl}/types/streamBM`);
+  await openSignedIn(page, product.baseUrl, account, '/types/streamBM');
   await waitInPage(page, `document.querySelector('#stream-prompt')?.value.includes('Shadow')`);
   return page;
 }

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Page } from 'playwright-core';
 import { waitInPage } from '../support/wait-in-page';
-import { signedUpUser, signInToWorkspace, useBrowserProduct } from '../support/browser-product';
+import { openSignedIn, signedUpUser, useBrowserProduct } from '../support/browser-product';
 import { addActive, VIEWPORTS } from './signature-support';
 
 const product = useBrowserProduct();
@@ -23,8 +23,7 @@ async function streamPage(account: Account, viewport: { width: number; height: n
   const context = await browser.newContext({ viewport });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: product.baseUrl });
   const page = await context.newPage();
-  await signInToWorkspace(page, product.baseUrl, account);
-  await page.goto(`${product.baseUrl}/types/streamBM`);
+  await openSignedIn(page, product.baseUrl, account, '/types/streamBM');
   await waitInPage(page, `document.querySelector('#stream-prompt')?.value.includes('Shadow')`);
   return page;
 }

@@ -3,7 +3,7 @@ import type {
   BrowserTestProduct,
   BrowserTestProductOptions,
 } from '../../apps/all-in-one/src/testing/browser-test-product';
-import { newUser, requestJson } from './http';
+import { graphql, newUser, requestJson } from './http';
 import { recordPagesOf } from './page-forensics';
 
 /** What test/support/browser-worker.cjs offers a test file (through the test environment). */
@@ -129,6 +129,42 @@ export async function signedUpUser(baseUrl: string, overrides: Record<string, un
   const answer = await requestJson(baseUrl, 'POST', '/api/signup', { body: user });
   if (answer.status !== 201) throw new Error(`signup failed: ${JSON.stringify(answer.body)}`);
   return { ...user, id: answer.body.user.id as number, token: answer.body.access_token as string };
+}
+
+/**
+ * Gives the page's origin the session the web client keeps for a user who signed in earlier (SPEC §3: token, user
+ * and last activity in local storage), without loading the app: the page's next load is signed in. For tests about
+ * another screen than sign-in (`signInToWorkspace` goes through the login screen, one more load of the app).
+ */
+export async function seedSession(page: Page, baseUrl: string, account: { token: string }): Promise<void> {
+  const { body } = await graphql(
+    baseUrl,
+    '{ me { id firstName lastName name email roleType } }',
+    {},
+    account.token,
+  );
+  if (!body.data) throw new Error(`the session's user could not be read: ${JSON.stringify(body.errors)}`);
+  const session = {
+    token: account.token,
+    user: JSON.stringify(body.data.me),
+    lastActivity: String(Date.now()),
+  };
+  // Local storage belongs to the origin: a small response of the product's own (no app) opens it.
+  await page.goto(`${baseUrl}/healthz`);
+  await page.evaluate(
+    `(() => { for (const [key, value] of Object.entries(${JSON.stringify(session)})) localStorage.setItem(key, value); })()`,
+  );
+}
+
+/** Opens `path` as a signed-in user (`seedSession`), with one load of the app. */
+export async function openSignedIn(
+  page: Page,
+  baseUrl: string,
+  account: { token: string },
+  path: string,
+): Promise<void> {
+  await seedSession(page, baseUrl, account);
+  await page.goto(`${baseUrl}${path}`);
 }
 
 /** Signs in through the login screen, as a user does, and waits for the workspace to open. */
