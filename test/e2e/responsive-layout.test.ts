@@ -1,21 +1,11 @@
 import { TR_RECORDS, USER_MANAGE, horizontalOverflow, visit } from './responsive-support';
 import { useResponsivePages } from './responsive-pages';
-import { itCoversNoControl, itFitsTheWidth, walkOnce } from './responsive-walk';
 
 jest.setTimeout(300_000);
 
-// 390 and 1280 px are walked in responsive-accessibility-{phone,desktop}.test.ts, with their axe checks.
-const LAYOUT_ONLY_WIDTHS = [
-  { width: 360, height: 740 },
-  { width: 768, height: 1024 },
-];
+// Every route at 360, 390, 768 and 1280 px is walked in responsive-accessibility-{phone,desktop}.test.ts; here, the
+// drawers and the admin's menu and tables.
 const pages = useResponsivePages();
-
-for (const viewport of LAYOUT_ONLY_WIDTHS) {
-  const findings = walkOnce(pages, viewport, { overflow: true, axe: false, covered: true });
-  itFitsTheWidth(viewport, findings);
-  itCoversNoControl(viewport, findings);
-}
 
 describe('drawers on a phone (390×844)', () => {
   beforeAll(async () => {

@@ -39,50 +39,56 @@ async function axeViolations(page: Page, route: RouteCheck): Promise<string[]> {
     );
 }
 
+/** One size a walk looks at, with the checks made at it. */
+export interface WalkSize {
+  viewport: Viewport;
+  checks: WalkChecks;
+}
+
+async function checkAt(page: Page, route: RouteCheck, checks: WalkChecks, findings: WalkFindings) {
+  if (checks.overflow) {
+    const overflow = await horizontalOverflow(page);
+    if (overflow > 0)
+      findings.overflows.push(
+        `${route.path} +${overflow}px: ${(await overflowingElements(page)).join(', ')}`,
+      );
+  }
+  if (checks.axe) findings.violations.push(...(await axeViolations(page, route)));
+  if (checks.covered)
+    findings.covered.push(...(await coveredControls(page)).map((found) => `${route.path}: ${found}`));
+}
+
 /**
- * Loads every route of SPEC §2 (anonymous, the seeded user's and the admin's) at one size and runs the asked checks
- * on each: a page load costs more than either check, so a size both checks look at is walked once.
+ * Loads every route of SPEC §2 (anonymous, the seeded user's and the admin's) once, at the first size, and runs each
+ * size's checks on it, resized from one size to the next: a page load costs more than the checks. The sizes of one
+ * walk are all phones or all wider than a phone (the app reads that breakpoint when a drawer opens), so a resized
+ * page is what a load at that size shows. Answers the findings of each size, in order.
  */
-export async function walkEveryRoute(
-  pages: ResponsivePages,
-  viewport: Viewport,
-  checks: WalkChecks,
-): Promise<WalkFindings> {
-  const findings: WalkFindings = { overflows: [], violations: [], covered: [] };
+export async function walkEveryRoute(pages: ResponsivePages, sizes: WalkSize[]): Promise<WalkFindings[]> {
+  const findings = sizes.map((): WalkFindings => ({ overflows: [], violations: [], covered: [] }));
   for (const [page, routes] of [
     [pages.anonymous, ANONYMOUS_ROUTES],
     [pages.user, pages.routesOfUser],
     [pages.admin, ADMIN_ROUTES],
   ] as const) {
-    await page.setViewportSize(viewport);
     for (const route of routes) {
-      await visit(page, pages.product.baseUrl, route);
-      if (checks.overflow) {
-        const overflow = await horizontalOverflow(page);
-        if (overflow > 0)
-          findings.overflows.push(
-            `${route.path} +${overflow}px: ${(await overflowingElements(page)).join(', ')}`,
-          );
+      for (const [index, size] of sizes.entries()) {
+        await page.setViewportSize(size.viewport);
+        if (index === 0) await visit(page, pages.product.baseUrl, route);
+        await checkAt(page, route, size.checks, findings[index]!);
       }
-      if (checks.axe) findings.violations.push(...(await axeViolations(page, route)));
-      if (checks.covered)
-        findings.covered.push(...(await coveredControls(page)).map((found) => `${route.path}: ${found}`));
     }
   }
   return findings;
 }
 
 /**
- * The walk at one size, made once by the first test that asks for it: each check's test reads its own findings from
+ * The walk, made once by the first test that asks for it: each size's and check's test reads its own findings from
  * the same page loads.
  */
-export function walkOnce(
-  pages: ResponsivePages,
-  viewport: Viewport,
-  checks: WalkChecks,
-): () => Promise<WalkFindings> {
-  let walk: Promise<WalkFindings> | undefined;
-  return () => (walk ??= walkEveryRoute(pages, viewport, checks));
+export function walkOnce(pages: ResponsivePages, sizes: WalkSize[]): Array<() => Promise<WalkFindings>> {
+  let walk: Promise<WalkFindings[]> | undefined;
+  return sizes.map((_size, index) => async () => (await (walk ??= walkEveryRoute(pages, sizes)))[index]!);
 }
 
 /** The overflow check's test, named as the layout suite names it at every size. */
