@@ -49,6 +49,7 @@ const BUILD_GROUPS = [
       'web/scripts/precompress.ts',
       'web/package.json',
       'proto/src',
+      'proto/assets',
       'package-lock.json',
     ],
     outputs: ['web/dist/index.html'],

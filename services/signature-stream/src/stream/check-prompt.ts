@@ -8,6 +8,7 @@ import {
   type streamOperations,
 } from '@promptloom/proto';
 import { requireSignedInCaller, type Bus } from '@promptloom/shared';
+import { readClipMerges } from './clip-merges';
 
 type Check = ParsedRequestOf<(typeof streamOperations)['check']>;
 
@@ -15,7 +16,7 @@ type Check = ParsedRequestOf<(typeof streamOperations)['check']>;
 export async function checkStreamPrompt(bus: Bus, request: Check, context: RequestContext) {
   await requireSignedInCaller(bus, context);
   const clip = hasNegativePrompt(request.target);
-  if (clip) await loadClipTokenizer();
+  if (clip) await loadClipTokenizer(readClipMerges);
   return {
     problems: checkPrompt(request.target, request.prompt, request.negativePrompt ?? undefined),
     tokens: clip ? countClipTokens(request.prompt) : null,
