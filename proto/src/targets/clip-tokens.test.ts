@@ -38,3 +38,28 @@ describe('countClipTokens', () => {
     expect(cutAt).toBeGreaterThan(0);
   });
 });
+
+describe('countClipTokens reads weight syntax as the runners do', () => {
+  it('counts only the words of weighted parts', () => {
+    expect(countClipTokens('(castle:1.2), fog').count).toBe(countClipTokens('castle, fog').count);
+    expect(countClipTokens('(castle:1.2), fog').count).toBe(3);
+    expect(countClipTokens('((castle)), [fog]').count).toBe(3);
+    expect(countClipTokens('castle <lora:film:0.8>, fog').count).toBe(3);
+  });
+
+  it('keeps escaped brackets and text that only looks like syntax', () => {
+    // film ( 3 5 mm ): the escaped brackets are words; unescaped, they are emphasis.
+    expect(countClipTokens('film \\(35mm\\)').count).toBe(6);
+    expect(countClipTokens('film (35mm)').count).toBe(4);
+    // A weight with no opening bracket and a stray closing bracket are read as written: castle : 1 . 2 ), fog
+    expect(countClipTokens('castle:1.2), fog').count).toBe(7);
+    expect(countClipTokens('a) b').count).toBe(3);
+  });
+
+  it('places the cut in the prompt as written', () => {
+    const prompt = `(${'fox '.repeat(74)}:1.1) wolf, bear`;
+    const { count, cutAt } = countClipTokens(prompt);
+    expect(count).toBe(77);
+    expect(prompt.slice(cutAt!)).toBe(', bear');
+  });
+});

@@ -1,4 +1,5 @@
 import { ClipBpe } from './clip-bpe';
+import { readWeightedText } from './read-text';
 import { CLIP_PROMPT_TOKENS, CLIP_WINDOW } from './sd-syntax';
 
 export interface TokenCount {
@@ -37,16 +38,20 @@ export const isClipTokenizerLoaded = (): boolean => tokenizer !== null;
 
 /**
  * Counts a prompt's CLIP tokens against the 77-token window of Stable Diffusion XL and Flux, and says where the
- * part past the window begins. Call (and await) `loadClipTokenizer()` first.
+ * part past the window begins. The text is read as the runners read it: weight syntax (`(castle:1.2)`, `((x))`,
+ * `[x]`) and `<lora:…>` are not tokens. Call (and await) `loadClipTokenizer()` first.
  */
 export function countClipTokens(text: string): TokenCount {
-  if (!tokenizer) throw new Error('The CLIP tokenizer is not loaded yet: await loadClipTokenizer() first.');
-  const tokens = tokenizer.tokenize(text);
-  const firstUnread = tokens[CLIP_PROMPT_TOKENS];
+  const bpe = tokenizer;
+  if (!bpe) throw new Error('The CLIP tokenizer is not loaded yet: await loadClipTokenizer() first.');
+  // Where each token starts in the prompt.
+  const starts = readWeightedText(text).flatMap((run) =>
+    bpe.tokenize(run.text).map((token) => run.offsets[token.start] ?? text.length),
+  );
   return {
-    count: tokens.length,
+    count: starts.length,
     limit: CLIP_PROMPT_TOKENS,
     window: CLIP_WINDOW,
-    cutAt: firstUnread ? firstUnread.start : null,
+    cutAt: starts[CLIP_PROMPT_TOKENS] ?? null,
   };
 }
