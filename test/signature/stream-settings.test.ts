@@ -100,7 +100,7 @@ describe('Stream settings over REST', () => {
 
     const long = await check(user.token, { target: 'midjourney-6', prompt: 'a'.repeat(100 * 1024) });
     expect(long.status).toBe(422);
-    expect(long.body.errors).toEqual({ prompt: ['The prompt is too long: at most 20,000 characters.'] });
+    expect(long.body.errors).toEqual({ prompt: ['The prompt is too long: at most 32,000 characters.'] });
 
     expect((await get(user.token)).body.data.version).toBe(0);
   });
@@ -126,13 +126,42 @@ describe('Stream settings over REST', () => {
     expect(sd.body.data.negativeTokens.count).toBeGreaterThan(0);
   });
 
+  it("counts Flux with T5's window (estimated) and CLIP's for the pooled text, and no negative prompt", async () => {
+    const user = await signUp(product.baseUrl);
+    const flux = await check(user.token, {
+      target: 'flux-schnell',
+      prompt: '(castle:1.2), fog',
+      negativePrompt: 'x',
+    });
+    expect(flux.status).toBe(200);
+    expect(flux.body.data.tokens).toMatchObject({ encoder: 'T5', limit: 255, window: 256, estimated: true });
+    expect(flux.body.data.pooledTokens).toEqual({
+      encoder: 'CLIP',
+      count: 3,
+      limit: 75,
+      window: 77,
+      cutAt: null,
+      estimated: false,
+    });
+    expect(flux.body.data.negativeTokens).toBeNull();
+  });
+
+  it('reads the target ids of earlier versions, sent or stored, as the targets that replaced them', async () => {
+    const user = await signUp(product.baseUrl);
+    expect((await post(user.token, { target: 'natural' })).body.data.target).toBe('dall-e-3');
+    await product.signature.orm.em
+      .getConnection()
+      .execute(`update signature.stream_settings set target = 'flux' where user_id = ?`, [user.userId]);
+    expect((await get(user.token)).body.data.target).toBe('flux-dev');
+  });
+
   it("goes with its user: a deleted user's settings are removed, nobody else's", async () => {
     const leaving = await signUp(product.baseUrl);
     const staying = await signUp(product.baseUrl);
-    await post(leaving.token, { target: 'flux' });
-    await post(staying.token, { target: 'flux' });
+    await post(leaving.token, { target: 'flux-schnell' });
+    await post(staying.token, { target: 'flux-schnell' });
     await deleteUserAndWaitForRows(product, leaving.userId, 'stream_settings');
-    expect((await get(staying.token)).body.data.target).toBe('flux');
+    expect((await get(staying.token)).body.data.target).toBe('flux-schnell');
   });
 
   it('needs a signed-in caller', async () => {
@@ -169,7 +198,7 @@ describe('Stream settings over GraphQL', () => {
     );
     expect(long.body.errors![0]!.extensions).toMatchObject({
       code: 'BAD_USER_INPUT',
-      fields: { prompt: ['The prompt is too long: at most 20,000 characters.'] },
+      fields: { prompt: ['The prompt is too long: at most 32,000 characters.'] },
     });
   });
 
@@ -194,22 +223,22 @@ describe('Stream settings over GraphQL', () => {
     const changed = await graphql(
       product.baseUrl,
       UPDATE,
-      { input: { target: 'flux', marks: [{ name: 'Shadow', weight: 1, avoid: true }] } },
+      { input: { target: 'flux-dev', marks: [{ name: 'Shadow', weight: 1, avoid: true }] } },
       owner.token,
     );
     expect(changed.body.errors).toBeUndefined();
     await waitFor(() => otherDevice.received.length >= 1, "the owner's other device hears of the change");
     expect(otherDevice.received[0]!.streamSettingsChanged.settings).toEqual({
-      target: 'flux',
+      target: 'flux-dev',
       version: 1,
       marks: [{ name: 'Shadow', weight: 1, avoid: true }],
     });
 
     // B's own change reaches B after A's (events arrive in order): had A's reached B, it would be first.
-    await graphql(product.baseUrl, UPDATE, { input: { target: 'natural' } }, stranger.token);
+    await graphql(product.baseUrl, UPDATE, { input: { target: 'gpt-image-1' } }, stranger.token);
     await waitFor(() => strangerLive.received.length >= 1, "B's own change");
     expect(strangerLive.received.map((event) => event.streamSettingsChanged.settings.target)).toEqual([
-      'natural',
+      'gpt-image-1',
     ]);
 
     const mine = await graphql(
@@ -218,12 +247,12 @@ describe('Stream settings over GraphQL', () => {
       {},
       owner.token,
     );
-    expect(mine.body.data.myStreamSettings.target).toBe('flux');
+    expect(mine.body.data.myStreamSettings.target).toBe('flux-dev');
     const theirs = await get(stranger.token);
-    expect(theirs.body.data).toMatchObject({ userId: stranger.userId, target: 'natural', marks: [] });
+    expect(theirs.body.data).toMatchObject({ userId: stranger.userId, target: 'gpt-image-1', marks: [] });
     // A body naming another user changes nothing of theirs: the settings are always the caller's own.
     await post(stranger.token, { userId: owner.userId, target: 'sdxl' });
-    expect((await get(owner.token)).body.data.target).toBe('flux');
+    expect((await get(owner.token)).body.data.target).toBe('flux-dev');
 
     await Promise.all([otherDevice.close(), strangerLive.close()]);
   });

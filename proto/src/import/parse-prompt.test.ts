@@ -119,7 +119,7 @@ describe('parsePrompt: plain text', () => {
   it('reads a sentence as a prompt for natural language and splits it at commas and full stops', () => {
     const prompt = parsed('A quiet harbour town at dawn with fishing boats. Soft pastel colours, film grain');
     expect(prompt.syntax).toBe('plain');
-    expect(prompt.target).toBe('natural');
+    expect(prompt.target).toBe('dall-e-3');
     expect(texts(prompt)).toEqual([
       'A quiet harbour town at dawn with fishing boats',
       'Soft pastel colours',

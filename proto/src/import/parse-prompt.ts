@@ -8,7 +8,7 @@ import { readMidjourney } from './read-midjourney';
 import { readWeighted } from './read-weighted';
 
 const SD_EMPHASIS = /\([^()]*:\s*-?\d*\.?\d+\s*\)|\(\(|\)\)|\[[^\]]+\]|<\s*lora\s*:/iu;
-/** A chunk this long reads as a sentence: plain text written for DALL·E 3 / GPT-Image. */
+/** A chunk this long reads as a sentence: plain text written for DALL·E or GPT Image (DALL·E 3 is chosen). */
 const SENTENCE_WORDS = 6;
 
 function syntaxOf(prompt: string, negative: string): PromptSyntax {
@@ -54,7 +54,7 @@ export function parsePrompt(prompt: string, negativePrompt = ''): ParsePromptRes
     target = 'sdxl';
   } else {
     phrases = chunksOf(prompt, 0, false);
-    target = phrases.some(isSentence) ? 'natural' : null;
+    target = phrases.some(isSentence) ? 'dall-e-3' : null;
   }
   const distinct = distinctPhrases(phrases);
   if (distinct.cut) notes.push(`Only the first ${MAX_IMPORTED_PHRASES} phrases are read.`);

@@ -66,7 +66,7 @@ describe('planImport', () => {
       parsed('A quiet harbour town at dawn with fishing boats and extraordinarilylongwordthatcannotfit'),
       { types: [], proItems: [], elements: [], subElements: [] },
     );
-    expect(plan.target).toBe('natural');
+    expect(plan.target).toBe('dall-e-3');
     expect(plan.custom.map((item) => item.text)).toEqual(['quiet harbour town', 'dawn', 'fishing boats']);
   });
 

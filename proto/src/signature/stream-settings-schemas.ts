@@ -3,17 +3,16 @@ import { recordId } from '../fields';
 import {
   CheckPromptInputSchema,
   DEFAULT_PROMPT_TARGET,
-  PROMPT_TARGETS,
   PromptParameterInput,
   PromptParametersInput,
+  PromptTargetSchema,
 } from '../targets';
 
 /** The most marks one change carries. */
 export const MAX_MARKS_PER_CHANGE = 100;
 
-export const TargetInput = z.enum(PROMPT_TARGETS, {
-  error: `The target must be one of: ${PROMPT_TARGETS.join(', ')}.`,
-});
+/** A target id; those of earlier versions ('flux', 'natural') read as their new ids, stored or sent. */
+export const TargetInput = PromptTargetSchema;
 
 const WEIGHT_MESSAGE = 'The weight must be a whole number from -2 to 2.';
 export const ItemWeightInput = z.union(
@@ -84,15 +83,21 @@ export const PromptProblemOutput = z.object({
 });
 
 export const TokenCountOutput = z.object({
+  encoder: z.enum(['CLIP', 'T5']),
   count: z.number().int(),
   limit: z.number().int(),
   window: z.number().int(),
   cutAt: z.number().int().nullable(),
+  estimated: z.boolean(),
 });
 
-/** The checker's problems; the CLIP token counts only for the targets that read 77 tokens (SD/Flux). */
+/**
+ * The checker's problems and, for the targets that read tokens (SD, Flux), the counts: the prompt's in the window the
+ * model reads it with (CLIP for SD, T5 for Flux), the negative prompt's (SD), and CLIP's for Flux's pooled text.
+ */
 export const CheckPromptResponse = z.object({
   problems: z.array(PromptProblemOutput),
   tokens: TokenCountOutput.nullable(),
   negativeTokens: TokenCountOutput.nullable(),
+  pooledTokens: TokenCountOutput.nullable(),
 });

@@ -28,8 +28,14 @@ describe('CheckPromptInputSchema', () => {
     const target = CheckPromptInputSchema.safeParse({ target: 'midjourney-5', prompt: 'a' });
     expect(target.error!.issues[0]!.path).toEqual(['target']);
     expect(target.error!.issues[0]!.message).toBe(
-      'The target must be one of: midjourney-6, midjourney-6.1, midjourney-7, niji-6, sdxl, flux, natural.',
+      'The target must be one of: midjourney-6, midjourney-6.1, midjourney-7, niji-6, sdxl, flux-dev, flux-schnell, ' +
+        'dall-e-2, dall-e-3, gpt-image-1.',
     );
+  });
+
+  it('reads the ids of earlier versions as their new targets', () => {
+    expect(CheckPromptInputSchema.parse({ target: 'natural', prompt: 'a' }).target).toBe('dall-e-3');
+    expect(CheckPromptInputSchema.parse({ target: 'flux', prompt: 'a' }).target).toBe('flux-dev');
   });
 });
 

@@ -1,8 +1,12 @@
 import { z } from 'zod';
+import { PROMPT_CHARACTER_LIMITS } from './reading-windows';
 import { PromptTargetSchema } from './targets';
 
-/** The longest prompt the checker takes from outside; a 100 KB paste is refused with the field named. */
-export const CHECK_PROMPT_MAX_CHARS = 20_000;
+/**
+ * The longest prompt the checker takes: the longest any target reads (gpt-image-1's 32,000 characters); a 100 KB
+ * paste is refused with the field named.
+ */
+export const CHECK_PROMPT_MAX_CHARS = PROMPT_CHARACTER_LIMITS['gpt-image-1'];
 
 const text = (field: string) =>
   z

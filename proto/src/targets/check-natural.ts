@@ -1,11 +1,10 @@
 import { checkFlagsAbsent, checkMultiPrompts } from './check-shared';
 import type { PromptProblem } from './problems';
-import { NATURAL_PROMPT_MAX_CHARS } from './sd-syntax';
 
 const SD_WEIGHT = /\(([^()]+?)(?::\s*[-+]?(?:\d+\.?\d*|\.\d+))\s*\)/gu;
 
-/** Checks a DALL·E 3 / GPT-Image prompt: plain sentences, no flags or weights, not longer than it reads. */
-export function checkNatural(text: string, label: string): PromptProblem[] {
+/** Checks a DALL·E / GPT Image prompt: plain sentences, no flags or weights, not past the `maxChars` it reads. */
+export function checkNatural(text: string, label: string, maxChars: number): PromptProblem[] {
   const weights: PromptProblem[] = [...text.matchAll(SD_WEIGHT)].map((match) => ({
     field: 'prompt',
     start: match.index,
@@ -16,21 +15,21 @@ export function checkNatural(text: string, label: string): PromptProblem[] {
     severity: 'warning',
   }));
   const problems = [
-    ...checkFlagsAbsent(text, 'prompt', label),
+    ...checkFlagsAbsent(text, 'prompt', label, false),
     ...checkMultiPrompts(text, 'prompt', label, false),
     ...weights,
   ];
-  if (text.length > NATURAL_PROMPT_MAX_CHARS) {
-    const cut = text.lastIndexOf(' ', NATURAL_PROMPT_MAX_CHARS);
-    const start = cut > NATURAL_PROMPT_MAX_CHARS / 2 ? cut : NATURAL_PROMPT_MAX_CHARS;
+  if (text.length > maxChars) {
+    const cut = text.lastIndexOf(' ', maxChars);
+    const start = cut > maxChars / 2 ? cut : maxChars;
     problems.push({
       field: 'prompt',
       start,
       end: text.length,
       message:
         `The prompt is ${text.length.toLocaleString('en')} characters; ${label} reads at most ` +
-        `${NATURAL_PROMPT_MAX_CHARS.toLocaleString('en')}.`,
-      fix: { label: `Cut to ${NATURAL_PROMPT_MAX_CHARS.toLocaleString('en')} characters`, replacement: '' },
+        `${maxChars.toLocaleString('en')}.`,
+      fix: { label: `Cut to ${maxChars.toLocaleString('en')} characters`, replacement: '' },
       code: 'too-long',
       severity: 'error',
     });

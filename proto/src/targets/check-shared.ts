@@ -2,15 +2,27 @@ import { scanFlags, valueCount } from './flags';
 import { findMidjourneyParameter } from './midjourney-parameters';
 import { formatNumber, removalSpan, type ProblemField, type PromptProblem } from './problems';
 
-/** `--flags` in a prompt for a generator that has none: each is read as words. */
-export function checkFlagsAbsent(text: string, field: ProblemField, label: string): PromptProblem[] {
+/**
+ * `--flags` in a prompt for a generator that has none: each is read as words. `negativePrompt`: whether the
+ * target has one, where `--no`'s words belong.
+ */
+export function checkFlagsAbsent(
+  text: string,
+  field: ProblemField,
+  label: string,
+  negativePrompt: boolean,
+): PromptProblem[] {
   return scanFlags(text).flags.map((group) => {
     const taken = group.following.slice(0, valueCount(group, null));
     const end = (taken[taken.length - 1] ?? group.token).end;
     const written = text.slice(group.token.start, end);
     const known = findMidjourneyParameter(group.name);
     const hint =
-      known?.name === 'no' && field === 'prompt' ? ' Put the words to avoid in the negative prompt.' : '';
+      known?.name !== 'no' || field !== 'prompt'
+        ? ''
+        : negativePrompt
+          ? ' Put the words to avoid in the negative prompt.'
+          : ` ${label} has no negative prompt: leave the words out.`;
     return {
       field,
       ...removalSpan(text, group.token.start, end),

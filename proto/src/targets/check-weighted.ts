@@ -5,11 +5,19 @@ import { SD_WEIGHT_RANGE } from './sd-syntax';
 
 const NUMBER = /^[-+]?(?:\d+\.?\d*|\.\d+)$/u;
 
-/** Checks a Stable Diffusion XL / Flux prompt (or negative prompt): brackets, weights, no flags. */
-export function checkWeighted(text: string, field: ProblemField, label: string): PromptProblem[] {
+/**
+ * Checks a Stable Diffusion XL / Flux prompt (or negative prompt): brackets, weights, no flags. `negativePrompt`:
+ * whether the target has one (Flux has none).
+ */
+export function checkWeighted(
+  text: string,
+  field: ProblemField,
+  label: string,
+  negativePrompt: boolean,
+): PromptProblem[] {
   return [
-    ...checkAttention(text, label),
-    ...checkFlagsAbsent(text, field, label),
+    ...checkAttention(text, label, negativePrompt),
+    ...checkFlagsAbsent(text, field, label, negativePrompt),
     ...checkMultiPrompts(text, field, label, true),
   ].map((problem) => ({ ...problem, field }));
 }
@@ -17,7 +25,7 @@ export function checkWeighted(text: string, field: ProblemField, label: string):
 type Problem = Omit<PromptProblem, 'field'> & { field?: ProblemField };
 
 /** `(…)` and `[…]` closed in order (`\(` is a literal, `<lora:…>` is skipped), and each `(words:w)` in range. */
-function checkAttention(text: string, label: string): Problem[] {
+function checkAttention(text: string, label: string, negativePrompt: boolean): Problem[] {
   const problems: Problem[] = [];
   const open: { char: string; index: number }[] = [];
   for (let index = 0; index < text.length; index++) {
@@ -34,7 +42,7 @@ function checkAttention(text: string, label: string): Problem[] {
       if (top && top.char === (char === ')' ? '(' : '[')) {
         open.pop();
         if (char === ')') {
-          const problem = checkGroup(text, top.index, index, label);
+          const problem = checkGroup(text, top.index, index, label, negativePrompt);
           if (problem) problems.push(problem);
         }
       } else problems.push(strayBracket(index, char));
@@ -44,7 +52,13 @@ function checkAttention(text: string, label: string): Problem[] {
   return problems.sort((a, b) => a.start - b.start);
 }
 
-function checkGroup(text: string, start: number, end: number, label: string): Problem | null {
+function checkGroup(
+  text: string,
+  start: number,
+  end: number,
+  label: string,
+  negativePrompt: boolean,
+): Problem | null {
   const group = text.slice(start, end + 1);
   const content = group.slice(1, -1);
   if (!content.trim())
@@ -81,7 +95,10 @@ function checkGroup(text: string, start: number, end: number, label: string): Pr
       ...rewrite(`(${words}:${formatNumber(clamped).replace(/^\./u, '0.')})`),
       message:
         value < 0
-          ? `${group}: a weight below ${SD_WEIGHT_RANGE.min} does not remove "${words}"; put it in the negative prompt.`
+          ? `${group}: a weight below ${SD_WEIGHT_RANGE.min} does not remove "${words}"; ` +
+            (negativePrompt
+              ? 'put it in the negative prompt.'
+              : `${label} has no negative prompt: leave it out.`)
           : `${group}: a weight of ${weight} is above the ${range} that ${label} handles; the image breaks up.`,
       code: 'out-of-range',
       severity: 'error',

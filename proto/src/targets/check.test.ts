@@ -125,10 +125,10 @@ describe('checkPrompt for Stable Diffusion XL and Flux', () => {
   });
 
   it('keeps weights in range and well-formed', () => {
-    expect(only(checkPrompt('flux', '(fox:3), snow')).message).toBe(
-      '(fox:3): a weight of 3 is above the 0–2 that Flux handles; the image breaks up.',
+    expect(only(checkPrompt('flux-dev', '(fox:3), snow')).message).toBe(
+      '(fox:3): a weight of 3 is above the 0–2 that Flux dev handles; the image breaks up.',
     );
-    expect(repairPrompt('flux', '(fox:3), snow').prompt).toBe('(fox:2), snow');
+    expect(repairPrompt('flux-dev', '(fox:3), snow').prompt).toBe('(fox:2), snow');
     expect(repairPrompt('sdxl', '(fox:), snow').prompt).toBe('(fox), snow');
     expect(repairPrompt('sdxl', '(fox:1,3), snow').prompt).toBe('(fox:1.3), snow');
     expect(only(checkPrompt('sdxl', '(fox:-1)')).message).toContain('put it in the negative prompt');
@@ -151,20 +151,49 @@ describe('checkPrompt for Stable Diffusion XL and Flux', () => {
     expect(problem).toMatchObject({ field: 'negativePrompt', start: 6, end: 7 });
     expect(repairPrompt('sdxl', 'a fox', 'blur, (text').negativePrompt).toBe('blur, text');
   });
+
+  it('sends nothing to a negative prompt Flux does not have', () => {
+    expect(checkPrompt('flux-schnell', 'a fox', 'blur, (text')).toEqual([]);
+    expect(only(checkPrompt('flux-dev', 'a fox --no people')).message).toBe(
+      '--no people is a Midjourney parameter; Flux dev has no flags and reads it as words. Flux dev has no negative prompt: leave the words out.',
+    );
+    expect(only(checkPrompt('flux-dev', '(fox:-1)')).message).toBe(
+      '(fox:-1): a weight below 0 does not remove "fox"; Flux dev has no negative prompt: leave it out.',
+    );
+  });
 });
 
 describe('checkPrompt for natural language', () => {
   it('takes out flags and weights', () => {
-    expect(repairPrompt('natural', 'A fox in (deep snow:1.3). --ar 16:9 --v 6').prompt).toBe(
+    expect(repairPrompt('dall-e-3', 'A fox in (deep snow:1.3). --ar 16:9 --v 6').prompt).toBe(
       'A fox in deep snow.',
     );
   });
 
-  it('says when the prompt is longer than DALL·E reads, and cuts it', () => {
+  it('says when the prompt is longer than DALL·E 3 reads, and cuts it', () => {
     const prompt = 'word '.repeat(900).trim();
-    const problem = only(checkPrompt('natural', prompt));
-    expect(problem.message).toBe('The prompt is 4,499 characters; DALL·E 3 / GPT-Image reads at most 4,000.');
+    const problem = only(checkPrompt('dall-e-3', prompt));
+    expect(problem.message).toBe('The prompt is 4,499 characters; DALL·E 3 reads at most 4,000.');
     expect(applyFix(prompt, problem).length).toBeLessThanOrEqual(4000);
+  });
+
+  it('holds each OpenAI model to its own limit: dall-e-2 1,000, dall-e-3 4,000, gpt-image-1 32,000', () => {
+    const words = (count: number) => 'word '.repeat(count).trim();
+    expect(only(checkPrompt('dall-e-2', words(201))).message).toBe(
+      'The prompt is 1,004 characters; DALL·E 2 reads at most 1,000.',
+    );
+    expect(checkPrompt('dall-e-2', words(200))).toEqual([]);
+    expect(checkPrompt('dall-e-3', words(201))).toEqual([]);
+    expect(checkPrompt('gpt-image-1', words(900))).toEqual([]);
+    expect(checkPrompt('gpt-image-1', words(6400))).toEqual([]);
+    // Past gpt-image-1's 32,000 is past what any target reads: the checker stops there.
+    expect(only(checkPrompt('gpt-image-1', words(6401)))).toMatchObject({ code: 'too-long', start: 32_000 });
+  });
+
+  it('says that DALL·E has no negative prompt for --no', () => {
+    expect(only(checkPrompt('dall-e-2', 'A fox --no people')).message).toContain(
+      'DALL·E 2 has no negative prompt: leave the words out.',
+    );
   });
 });
 
@@ -178,12 +207,12 @@ describe('applyFix', () => {
 describe('a 100 KB paste', () => {
   it('is one problem with a fix that cuts it to what the checker reads', () => {
     const paste = 'a fox --stylise 2000 (cat:3 '.repeat(4000);
-    for (const target of ['midjourney-6', 'sdxl', 'natural'] as const) {
+    for (const target of ['midjourney-6', 'sdxl', 'dall-e-3'] as const) {
       const problem = only(checkPrompt(target, paste));
       expect(problem.message).toBe(
-        `This is ${paste.length.toLocaleString('en')} characters, more than any generator reads; it is checked up to 20,000.`,
+        `This is ${paste.length.toLocaleString('en')} characters, more than any generator reads; it is checked up to 32,000.`,
       );
-      expect(applyFix(paste, problem)).toHaveLength(20_000);
+      expect(applyFix(paste, problem)).toHaveLength(32_000);
     }
     expect(only(checkPrompt('sdxl', 'a fox', paste)).field).toBe('negativePrompt');
   });

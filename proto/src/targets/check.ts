@@ -3,7 +3,8 @@ import { checkMidjourney } from './check-midjourney';
 import { checkNatural } from './check-natural';
 import { checkWeighted } from './check-weighted';
 import { applyFix, type ProblemField, type PromptProblem } from './problems';
-import { PROMPT_TARGET_LABELS, midjourneyVersionOf, targetFamily, type PromptTarget } from './targets';
+import { readingWindowOf } from './reading-windows';
+import { PROMPT_TARGET_LABELS, hasNegativePrompt, midjourneyVersionOf, type PromptTarget } from './targets';
 
 const byPosition = (a: PromptProblem, b: PromptProblem): number =>
   a.field === b.field ? a.start - b.start || a.end - b.end : a.field === 'prompt' ? -1 : 1;
@@ -11,7 +12,7 @@ const byPosition = (a: PromptProblem, b: PromptProblem): number =>
 /**
  * Issue 18: every problem of a prompt for the chosen target, in order, each with a plain-words message and a
  * fix where there is one. Pure and fast (a 2,000-character prompt in well under 2 ms): run it on every keystroke.
- * The negative prompt is checked only for targets that have one (Stable Diffusion XL, Flux).
+ * The negative prompt is checked only for targets that have one (Stable Diffusion XL).
  */
 export function checkPrompt(
   target: PromptTarget,
@@ -23,10 +24,12 @@ export function checkPrompt(
   const label = PROMPT_TARGET_LABELS[target];
   const version = midjourneyVersionOf(target);
   if (version) return checkMidjourney(version, prompt).sort(byPosition);
-  if (targetFamily(target) === 'natural') return checkNatural(prompt, label).sort(byPosition);
+  const reading = readingWindowOf(target);
+  if (reading?.kind === 'characters') return checkNatural(prompt, label, reading.limit).sort(byPosition);
+  const negative = hasNegativePrompt(target);
   return [
-    ...checkWeighted(prompt, 'prompt', label),
-    ...(negativePrompt ? checkWeighted(negativePrompt, 'negativePrompt', label) : []),
+    ...checkWeighted(prompt, 'prompt', label, negative),
+    ...(negative && negativePrompt ? checkWeighted(negativePrompt, 'negativePrompt', label, true) : []),
   ].sort(byPosition);
 }
 

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { countClipTokens, isClipTokenizerLoaded, loadClipTokenizer } from './clip-tokens';
+import { isClipTokenizerLoaded, loadClipTokenizer } from './clip-tokens';
+import { countClipTokens } from './token-count';
 
 const readMerges = () => readFile(path.join(__dirname, '..', '..', 'assets', 'clip-merges.txt'), 'utf8');
 
@@ -15,7 +16,14 @@ describe('countClipTokens', () => {
   });
 
   it('counts known strings', () => {
-    expect(countClipTokens('a photo of a cat')).toEqual({ count: 5, limit: 75, window: 77, cutAt: null });
+    expect(countClipTokens('a photo of a cat')).toEqual({
+      encoder: 'CLIP',
+      count: 5,
+      limit: 75,
+      window: 77,
+      cutAt: null,
+      estimated: false,
+    });
     expect(countClipTokens('').count).toBe(0);
     expect(countClipTokens('Hyper-realistic').count).toBe(3);
     expect(countClipTokens('  a   photo\nof a CAT ').count).toBe(5);
@@ -24,7 +32,7 @@ describe('countClipTokens', () => {
 
   it('says where the part past the 75 readable tokens begins', () => {
     const text = 'fox '.repeat(80);
-    expect(countClipTokens(text)).toEqual({ count: 80, limit: 75, window: 77, cutAt: 75 * 4 });
+    expect(countClipTokens(text)).toMatchObject({ count: 80, limit: 75, window: 77, cutAt: 75 * 4 });
     // A word split into several tokens can be cut inside.
     const long = `${'fox '.repeat(74)}photorealistically`;
     const { cutAt, count } = countClipTokens(long);

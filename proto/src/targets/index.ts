@@ -1,5 +1,5 @@
 // Issue 18: prompt targets. Pure functions: rendering a selection per target, checking a prompt against the
-// chosen target's syntax, counting CLIP tokens.
+// chosen target's syntax, counting the tokens or characters the target reads.
 export * from './targets';
 export * from './marks';
 export * from './render';
@@ -12,6 +12,9 @@ export * from './problems';
 export * from './check';
 export { describeAccepted } from './check-midjourney';
 export * from './clip-tokens';
+export * from './token-count';
+export * from './reading-windows';
+export { T5_TOKENS_PER_WORD } from './t5-estimate';
 export * from './check-input';
 export * from './refine-answer';
 export * from './prompt-parameters';

@@ -64,7 +64,7 @@ describe('finishRefinedAnswer', () => {
       prompt: 'harbour at dawn, (golden light:1.3), calm water',
       repairs: ['Remove this ('],
     });
-    expect(finishRefinedAnswer('natural', 'A harbour at dawn with (golden light:1.3).', 'Harbour')).toEqual({
+    expect(finishRefinedAnswer('dall-e-3', 'A harbour at dawn with (golden light:1.3).', 'Harbour')).toEqual({
       ok: true,
       prompt: 'A harbour at dawn with golden light.',
       repairs: ['Write golden light'],
@@ -74,6 +74,6 @@ describe('finishRefinedAnswer', () => {
   it('tells the AI each target’s syntax', () => {
     for (const target of PROMPT_TARGETS)
       expect(refineTargetInstruction(target)).toMatch(/^The prompt is for /);
-    expect(refineTargetInstruction('flux')).toContain('(words:1.2)');
+    expect(refineTargetInstruction('flux-dev')).toContain('(words:1.2)');
   });
 });

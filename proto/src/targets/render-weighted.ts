@@ -13,10 +13,14 @@ const describe = (name: string, details: readonly string[]): string =>
   details.length > 0 ? `${name} with ${joinWithAnd(details)}` : name;
 
 /**
- * Stable Diffusion XL / Flux: comma-separated phrases, weighted items as `(Light:1.1)`, avoided items in the
- * negative prompt; no `--` flags.
+ * Stable Diffusion XL / Flux: comma-separated phrases, weighted items as `(Light:1.1)`, no `--` flags; the avoided
+ * items apart: as the negative prompt where the target has one, and by name.
  */
-export function renderWeighted(input: TargetPromptInput): { prompt: string; negativePrompt: string } {
+export function renderWeighted(input: TargetPromptInput): {
+  prompt: string;
+  negativePrompt: string;
+  avoided: string[];
+} {
   const { rest, weighted, avoided } = hasEffectiveMarks(input.marks)
     ? splitByMarks(input.selection, input.marks)
     : { rest: input.selection, weighted: [], avoided: [] };
@@ -34,5 +38,10 @@ export function renderWeighted(input: TargetPromptInput): { prompt: string; nega
     ),
     ...qualityWords(input.toggles),
   ];
-  return { prompt: phrases.join(', '), negativePrompt: tidyNames(avoided).map(escapeName).join(', ') };
+  const avoidedNames = tidyNames(avoided);
+  return {
+    prompt: phrases.join(', '),
+    negativePrompt: avoidedNames.map(escapeName).join(', '),
+    avoided: avoidedNames,
+  };
 }

@@ -59,16 +59,32 @@ describe('renderPrompt', () => {
     );
   });
 
-  it('writes Stable Diffusion / Flux weights as (x:1.2) and avoided items in the negative prompt', () => {
-    for (const target of ['sdxl', 'flux'] as const) {
+  it('writes Stable Diffusion weights as (x:1.2) and avoided items in the negative prompt', () => {
+    expect(render('sdxl')).toEqual({
+      prompt: 'Photography and Art image, Portrait, Light with Soft and Rim, Shadow, Aurora, Dusk',
+      negativePrompt: '',
+      leftOut: [],
+    });
+    expect(render('sdxl', true, allToggles)).toEqual({
+      prompt:
+        'hyper-realistic Photography and Art image, Portrait, Light with Soft, Aurora, (Rim:1.2), (Shadow:0.9), 8k, 4k',
+      negativePrompt: 'Dusk',
+      leftOut: [],
+    });
+  });
+
+  it('gives Flux no negative prompt: avoided items are left out of the prompt, and named', () => {
+    for (const target of ['flux-dev', 'flux-schnell'] as const) {
       expect(render(target)).toEqual({
         prompt: 'Photography and Art image, Portrait, Light with Soft and Rim, Shadow, Aurora, Dusk',
-        negativePrompt: '',
+        negativePrompt: null,
+        leftOut: [],
       });
       expect(render(target, true, allToggles)).toEqual({
         prompt:
           'hyper-realistic Photography and Art image, Portrait, Light with Soft, Aurora, (Rim:1.2), (Shadow:0.9), 8k, 4k',
-        negativePrompt: 'Dusk',
+        negativePrompt: null,
+        leftOut: ['Dusk'],
       });
     }
   });
@@ -84,17 +100,18 @@ describe('renderPrompt', () => {
   });
 
   it('writes natural language as sentences with weights in words and "without"', () => {
-    expect(render('natural').prompt).toBe(
+    expect(render('dall-e-3').prompt).toBe(
       'A Photography and Art image. The professional focus is Portrait. It shows Light (Soft and Rim) and Shadow. ' +
         'Its signature is Aurora and Dusk.',
     );
-    expect(render('natural', true, allToggles)).toEqual({
+    expect(render('dall-e-3', true, allToggles)).toEqual({
       prompt:
         'A hyper-realistic Photography and Art image. The professional focus is Portrait. It shows Light (Soft). ' +
         'Its signature is Aurora. Make Rim very prominent and Shadow subtle. In 8k and 4k resolution. Without Dusk.',
       negativePrompt: null,
+      leftOut: [],
     });
-    expect(renderPrompt('natural', { selection: empty, toggles: NO_ENHANCEMENTS }).prompt).toBe('An image.');
+    expect(renderPrompt('dall-e-3', { selection: empty, toggles: NO_ENHANCEMENTS }).prompt).toBe('An image.');
   });
 
   it('escapes brackets in names for Stable Diffusion and keeps flags out of Midjourney names', () => {

@@ -5,7 +5,8 @@
  *   - `\(` and `\)` are literal parentheses;
  *   - every `(` and `[` must be closed, in order;
  *   - `<lora:name:0.8>` loads a LoRA and is not prompt text;
- *   - the text encoder (CLIP) reads 77 tokens at a time: its start and end markers and 75 of the prompt's.
+ *   - Stable Diffusion's text encoder (CLIP) reads 77 tokens at a time: its start and end markers and 75 of the
+ *     prompt's; Flux reads the prompt with T5 (reading-windows.ts) and CLIP only for its pooled text.
  *   - weights far from 1 break images up: the checker accepts 0–2 (past about 1.5 is rarely useful).
  * `--flags` and Midjourney's `::` weights mean nothing here: they are read as words.
  */
@@ -15,6 +16,3 @@ export const SD_WEIGHT_RANGE = { min: 0, max: 2 } as const;
 /** CLIP's context: 77 positions, of which the start and end markers take two. */
 export const CLIP_WINDOW = 77;
 export const CLIP_PROMPT_TOKENS = CLIP_WINDOW - 2;
-
-/** OpenAI's limit for a DALL·E 3 prompt, in characters (https://platform.openai.com/docs/api-reference/images/create). */
-export const NATURAL_PROMPT_MAX_CHARS = 4000;

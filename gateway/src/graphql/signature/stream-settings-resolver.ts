@@ -54,7 +54,8 @@ export class StreamSettingsResolver {
   }
 
   @Query(() => PromptCheck, {
-    description: "The checker: the prompt's problems for the target, and for SD/Flux its CLIP token counts.",
+    description:
+      "The checker: the prompt's problems for the target, and for SD/Flux its token counts (Flux: T5, estimated).",
   })
   async checkPrompt(
     @Ctx() context: GraphQLContext,

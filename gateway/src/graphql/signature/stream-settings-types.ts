@@ -96,27 +96,36 @@ export class PromptProblem {
   @Field(() => PromptFix, { nullable: true }) fix!: PromptFix | null;
 }
 
-@ObjectType({ description: 'Tokens of the CLIP window the SD/Flux text encoder reads.' })
+@ObjectType({
+  description: 'Tokens of the window a text encoder reads: CLIP (SD, Flux pooled) or T5 (Flux).',
+})
 export class TokenCount {
-  @Field(() => Int, { description: 'CLIP tokens of the text, without the start and end markers.' })
+  @Field(() => String, { description: "'CLIP' or 'T5'." }) encoder!: string;
+  @Field(() => Int, { description: "Tokens of the text, without the encoder's markers." })
   count!: number;
   @Field(() => Int, {
-    description: 'How many of them the encoder reads: 75 (the window less the two markers).',
+    description: 'How many of them the encoder reads: the window less its markers (CLIP 75, T5 511 or 255).',
   })
   limit!: number;
-  @Field(() => Int, { description: 'The whole window, markers included: 77.' }) window!: number;
+  @Field(() => Int, { description: 'The whole window, markers included: CLIP 77, T5 512 or 256.' })
+  window!: number;
   @Field(() => Int, {
     nullable: true,
     description: 'The character where the unread part begins; null when all fits.',
   })
   cutAt!: number | null;
+  @Field(() => Boolean, { description: 'True for T5: counted without its vocabulary, an estimate.' })
+  estimated!: boolean;
 }
 
 @ObjectType()
 export class PromptCheck {
   @Field(() => [PromptProblem]) problems!: PromptProblem[];
-  @Field(() => TokenCount, { nullable: true, description: 'SD/Flux only.' }) tokens!: TokenCount | null;
-  @Field(() => TokenCount, { nullable: true }) negativeTokens!: TokenCount | null;
+  @Field(() => TokenCount, { nullable: true, description: 'SD (CLIP) and Flux (T5) only.' })
+  tokens!: TokenCount | null;
+  @Field(() => TokenCount, { nullable: true, description: 'SD only.' }) negativeTokens!: TokenCount | null;
+  @Field(() => TokenCount, { nullable: true, description: "Flux only: CLIP's count, for the pooled text." })
+  pooledTokens!: TokenCount | null;
 
   static from(data: CheckData): PromptCheck {
     const tokens = (count: CheckData['tokens']) => (count ? Object.assign(new TokenCount(), count) : null);
@@ -129,6 +138,7 @@ export class PromptCheck {
       ),
       tokens: tokens(data.tokens),
       negativeTokens: tokens(data.negativeTokens),
+      pooledTokens: tokens(data.pooledTokens),
     });
   }
 }

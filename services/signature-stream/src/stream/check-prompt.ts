@@ -1,8 +1,10 @@
 import {
   checkPrompt,
   countClipTokens,
+  countPromptTokens,
   hasNegativePrompt,
   loadClipTokenizer,
+  needsClipTokenizer,
   type ParsedRequestOf,
   type RequestContext,
   type streamOperations,
@@ -12,15 +14,19 @@ import { readClipMerges } from './clip-merges';
 
 type Check = ParsedRequestOf<(typeof streamOperations)['check']>;
 
-/** The checker of issue #18 on the server: the problems of a prompt for its target and, for SD/Flux, its tokens. */
+/**
+ * The checker of issue #18 on the server: the problems of a prompt for its target and, for SD/Flux, its tokens
+ * (Flux: T5's, estimated, and CLIP's for the pooled text).
+ */
 export async function checkStreamPrompt(bus: Bus, request: Check, context: RequestContext) {
   await requireSignedInCaller(bus, context);
-  const clip = hasNegativePrompt(request.target);
-  if (clip) await loadClipTokenizer(readClipMerges);
+  if (needsClipTokenizer(request.target)) await loadClipTokenizer(readClipMerges);
+  const counted = countPromptTokens(request.target, request.prompt);
+  const negative = hasNegativePrompt(request.target) ? request.negativePrompt : null;
   return {
     problems: checkPrompt(request.target, request.prompt, request.negativePrompt ?? undefined),
-    tokens: clip ? countClipTokens(request.prompt) : null,
-    negativeTokens:
-      clip && typeof request.negativePrompt === 'string' ? countClipTokens(request.negativePrompt) : null,
+    tokens: counted?.tokens ?? null,
+    negativeTokens: typeof negative === 'string' ? countClipTokens(negative) : null,
+    pooledTokens: counted?.pooled ?? null,
   };
 }

@@ -43,7 +43,7 @@ describe('prompt basis', () => {
   it('changes with the target, the prompt and the negative prompt, and only with them', () => {
     const basis = promptBasisOf('sdxl', { prompt: 'a fox', negativePrompt: 'blur' });
     expect(promptBasisOf('sdxl', { prompt: 'a fox', negativePrompt: 'blur' })).toBe(basis);
-    expect(promptBasisOf('flux', { prompt: 'a fox', negativePrompt: 'blur' })).not.toBe(basis);
+    expect(promptBasisOf('flux-dev', { prompt: 'a fox', negativePrompt: 'blur' })).not.toBe(basis);
     expect(promptBasisOf('sdxl', { prompt: 'a cat', negativePrompt: 'blur' })).not.toBe(basis);
     expect(promptBasisOf('sdxl', { prompt: 'a fox', negativePrompt: '' })).not.toBe(basis);
   });
@@ -55,8 +55,13 @@ describe('prompt basis', () => {
   });
 
   it('restores a saved target, or the default when it is no longer offered', () => {
-    expect(savedTargetOf(version({ target: 'flux' }))).toBe('flux');
+    expect(savedTargetOf(version({ target: 'flux-schnell' }))).toBe('flux-schnell');
     expect(savedTargetOf(version({ target: 'midjourney-5' }))).toBe(DEFAULT_PROMPT_TARGET);
+  });
+
+  it('restores a version saved with an earlier target id as the target that replaced it', () => {
+    expect(savedTargetOf(version({ target: 'natural' }))).toBe('dall-e-3');
+    expect(savedTargetOf(version({ target: 'flux' }))).toBe('flux-dev');
   });
 
   it('restores a signature only when the version has a whole one (six names)', () => {
@@ -90,7 +95,7 @@ describe('prompt basis', () => {
   });
 
   it('writes the prompt for the version’s target', () => {
-    expect(JSON.parse(versionBasisOf(version({ target: 'natural' }), page))[0]).toBe('natural');
+    expect(JSON.parse(versionBasisOf(version({ target: 'gpt-image-1' }), page))[0]).toBe('gpt-image-1');
     expect(promptOf(versionBasisOf(version({ target: 'midjourney-7' }), page))).toContain('--v 7');
   });
 });

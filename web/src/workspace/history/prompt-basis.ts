@@ -1,22 +1,22 @@
 import {
-  DEFAULT_PROMPT_TARGET,
-  PROMPT_TARGETS,
   SIGNATURE_SIZE,
   renderPrompt,
+  toPromptTarget,
   type PromptTarget,
+  type RenderedPrompt,
 } from '@promptloom/proto';
 import { type PromptVersionView } from './prompt-history-operations';
 
 type RenderInput = Parameters<typeof renderPrompt>[1];
-type Rendered = ReturnType<typeof renderPrompt>;
+type Rendered = Pick<RenderedPrompt, 'prompt' | 'negativePrompt'>;
 
 /** What the Stream page's default prompt is built from: when it changes, the prompt box is rebuilt. */
 export const promptBasisOf = (target: PromptTarget, rendered: Rendered): string =>
   JSON.stringify([target, rendered.prompt, rendered.negativePrompt ?? '']);
 
-/** A saved target, or the default when it is no longer offered. */
+/** A saved target (an earlier version's id read as its new one), or the default when it is no longer offered. */
 export const savedTargetOf = (version: PromptVersionView): PromptTarget =>
-  PROMPT_TARGETS.find((target) => target === version.snapshot.target) ?? DEFAULT_PROMPT_TARGET;
+  toPromptTarget(version.snapshot.target);
 
 /**
  * The signature a restore saves again: the version's, when it had a whole one. A version saved without a

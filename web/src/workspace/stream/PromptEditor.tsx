@@ -1,11 +1,13 @@
 import { useRef } from 'react';
-import { type PromptProblem, type TokenCount } from '@promptloom/proto';
+import { type PromptProblem } from '@promptloom/proto';
 import { promptSegments } from './prompt-segments';
+import { type ReadingView } from './reading-window';
 
 /**
  * A prompt box with the checker's problems marked in the text (a highlight layer under a transparent-text
- * textarea, scrolled with it), each problem's message and one-click fix below, and for SD/Flux the CLIP token
- * count with the text past the window dimmed. Nothing here ever stops the user typing or copying.
+ * textarea, scrolled with it), each problem's message and one-click fix below, and how much of it the model reads
+ * (tokens for SD/Flux, with the text past the window dimmed; characters for DALL·E and GPT Image). Nothing here
+ * ever stops the user typing or copying.
  */
 export function PromptEditor({
   id,
@@ -14,7 +16,7 @@ export function PromptEditor({
   onChange,
   onFix,
   problems,
-  tokens,
+  reading,
   rows,
 }: {
   id: string;
@@ -23,14 +25,13 @@ export function PromptEditor({
   onChange: (value: string) => void;
   onFix: (problem: PromptProblem) => void;
   problems: readonly PromptProblem[];
-  tokens: TokenCount | null;
+  reading: ReadingView | null;
   rows: number;
 }) {
   const layer = useRef<HTMLDivElement>(null);
-  const segments = promptSegments(value, problems, tokens?.cutAt ?? null);
-  const describedBy = [problems.length > 0 && `${id}-problems`, tokens && `${id}-tokens`]
-    .filter(Boolean)
-    .join(' ');
+  const segments = promptSegments(value, problems, reading?.cutAt ?? null);
+  const readingId = reading && `${id}-${reading.unit}`;
+  const describedBy = [problems.length > 0 && `${id}-problems`, readingId].filter(Boolean).join(' ');
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -65,15 +66,13 @@ export function PromptEditor({
           }}
         />
       </div>
-      {tokens && (
-        <p id={`${id}-tokens`} className="token-count" data-over={tokens.cutAt !== null || undefined}>
-          {/* CLIP reads its window with a start and an end marker around the text: they count. */}
-          {tokens.count + 2} / {tokens.window} tokens
-          {tokens.cutAt !== null && (
-            <span className="token-note"> — the dimmed end is past what the model reads</span>
-          )}
+      {reading && (
+        <p id={readingId!} className="token-count" data-over={reading.over !== null || undefined}>
+          {reading.count}
+          {reading.over && <span className="token-note"> — {reading.over}</span>}
         </p>
       )}
+      {reading?.note && <p className="token-count pooled-note">{reading.note}</p>}
       {problems.length > 0 && (
         <ul
           id={`${id}-problems`}

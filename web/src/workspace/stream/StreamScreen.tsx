@@ -7,9 +7,9 @@ import {
   NO_ENHANCEMENTS,
   applyFix,
   checkPrompt,
-  countClipTokens,
   renderPrompt,
   hasNegativePrompt,
+  needsClipTokenizer,
   type EnhanceToggles,
 } from '@promptloom/proto';
 import { SessionRefusedError } from '../../apollo/client';
@@ -21,6 +21,8 @@ import { UPLOAD_FAILED, imagePreviewUrl, uploadStreamImage } from './upload-imag
 import { useStreamSelection } from './useStreamSelection';
 import { useStreamSettings } from './useStreamSettings';
 import { useClipTokenizer } from './useClipTokenizer';
+import { readingViewOf } from './reading-window';
+import { LeftOutNote } from './LeftOutNote';
 import { ItemMarksPanel } from './ItemMarksPanel';
 import { PromptEditor } from './PromptEditor';
 import { ReasonsUsedNote } from '../reasons/ReasonsUsedNote';
@@ -106,9 +108,9 @@ export function StreamScreen() {
     setRestoredBasis(null);
   }
   // Issue #18: the checker runs on every keystroke; it only marks, it never blocks Copy.
-  const clip = hasNegativePrompt(target);
-  const canCount = useClipTokenizer(clip);
-  const problems = checkPrompt(target, prompt, clip ? negative : undefined);
+  const withNegative = hasNegativePrompt(target);
+  const canCount = useClipTokenizer(needsClipTokenizer(target));
+  const problems = checkPrompt(target, prompt, withNegative ? negative : undefined);
   const problemsIn = (field: 'prompt' | 'negativePrompt') =>
     problems.filter((problem) => problem.field === field);
 
@@ -286,8 +288,9 @@ export function StreamScreen() {
           }}
           onFix={(problem) => setPrompt(applyFix(prompt, problem))}
           problems={problemsIn('prompt')}
-          tokens={clip && canCount ? countClipTokens(prompt) : null}
+          reading={readingViewOf(target, prompt, canCount)}
         />
+        <LeftOutNote target={target} names={rendered.leftOut} />
         {replacedWords && (
           <p className="notice rebuilt-notice" role="status">
             The prompt was rebuilt from your choices, over your own words.{' '}
@@ -296,7 +299,7 @@ export function StreamScreen() {
             </button>
           </p>
         )}
-        {clip && (
+        {withNegative && (
           <PromptEditor
             id="stream-negative-prompt"
             label="Negative prompt"
@@ -308,7 +311,7 @@ export function StreamScreen() {
             }}
             onFix={(problem) => setNegative(applyFix(negative, problem))}
             problems={problemsIn('negativePrompt')}
-            tokens={canCount ? countClipTokens(negative) : null}
+            reading={readingViewOf(target, negative, canCount, 'negativePrompt')}
           />
         )}
         <div className="button-row">

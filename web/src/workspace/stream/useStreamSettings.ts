@@ -3,7 +3,7 @@ import { type ApolloCache } from '@apollo/client';
 import {
   DEFAULT_PROMPT_TARGET,
   mergeMarks,
-  PROMPT_TARGETS,
+  toPromptTarget,
   type ItemMark,
   type ItemWeight,
   type PromptParameter,
@@ -16,9 +16,6 @@ import {
   type StreamSettingsView,
 } from './stream-settings-operations';
 import { markEntry, marksByName, type MarkEntry } from './item-marks';
-
-const targetOf = (value: string | undefined): PromptTarget =>
-  PROMPT_TARGETS.find((target) => target === value) ?? DEFAULT_PROMPT_TARGET;
 
 /** Keeps the newer of the cached settings and `settings`: a late answer never undoes a later change. */
 function keepNewest(cache: ApolloCache, settings: StreamSettingsView) {
@@ -74,7 +71,7 @@ export function useStreamSettings() {
 
   return {
     loaded: !!settings,
-    target: targetOf(settings?.target),
+    target: toPromptTarget(settings?.target),
     marks: marksByName(marks),
     parameters: settings?.parameters ?? [],
     setTarget: (target: PromptTarget) => quietly({ target }),
