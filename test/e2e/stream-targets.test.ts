@@ -1,3 +1,4 @@
+import { get as httpGet } from 'node:http';
 import AxeBuilder from '@axe-core/playwright';
 import { type Page } from 'playwright-core';
 import { waitInPage } from '../support/wait-in-page';
@@ -26,6 +27,19 @@ async function streamPage(account: Account, viewport: { width: number; height: n
   await openSignedIn(page, product.baseUrl, account, '/types/streamBM');
   await waitInPage(page, `document.querySelector('#stream-prompt')?.value.includes('Shadow')`);
   return page;
+}
+
+/** The bytes a GET of `url` sends to a client that takes gzip, as sent (not decoded), and their encoding. */
+function gzippedBytes(url: string): Promise<{ encoding: string | undefined; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    const request = httpGet(url, { headers: { 'accept-encoding': 'gzip' } }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      response.on('end', () => resolve({ encoding: response.headers['content-encoding'], bytes }));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+  });
 }
 
 const promptOf = (page: Page) => page.locator('#stream-prompt').inputValue();
@@ -89,19 +103,85 @@ describe.each(WIDTHS)('prompt targets on the Stream page (%s)', (_name, viewport
     const serious = violations.filter((found) => found.impact === 'serious' || found.impact === 'critical');
     expect(serious.map((found) => found.id)).toEqual([]);
 
-    // Natural language: a sentence, no flags and no counter.
-    await target.selectOption('natural');
+    // DALL·E 2: a sentence, no flags, no token counter: its own limit of 1,000 characters.
+    await target.selectOption('dall-e-2');
     await waitInPage(page, `!document.querySelector('#stream-prompt-tokens')`);
     expect(await promptOf(page)).not.toMatch(/--\w+/);
     expect(await negative.count()).toBe(0);
+    const characters = page.locator('#stream-prompt-characters');
+    expect(await characters.textContent()).toBe(`${(await promptOf(page)).length} / 1,000 characters`);
+    await box.fill('A quiet harbour at dawn. '.repeat(50));
+    await page.getByText('DALL·E 2 reads at most 1,000.', { exact: false }).first().waitFor();
+    await target.selectOption('gpt-image-1');
+    await waitInPage(
+      page,
+      `/ \\/ 32,000 characters$/.test(document.querySelector('#stream-prompt-characters')?.textContent ?? '')`,
+    );
+  }, 120_000);
+
+  it("reads Flux with T5's window: no negative prompt, avoided items named, only the end past T5 dimmed", async () => {
+    const page = await streamPage(await userWithSelection(), viewport);
+    const target = page.getByLabel('Target');
+    const options = await target.locator('option').allTextContents();
+    expect(options).toEqual(
+      expect.arrayContaining(['Flux dev', 'Flux schnell', 'DALL·E 2', 'DALL·E 3', 'GPT Image 1']),
+    );
+    // The tokenizer comes as one cached vocabulary file, under 250 kB gzip, and no script is fetched for it.
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    const vocabulary = page.waitForResponse((response) =>
+      /\/assets\/clip-merges-[\w-]+\.txt$/.test(response.url()),
+    );
+    await target.selectOption('flux-dev');
+    const served = await vocabulary;
+    expect(served.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    const gzipped = await gzippedBytes(served.url());
+    expect(gzipped.encoding).toBe('gzip');
+    expect(gzipped.bytes).toBeLessThan(250 * 1024);
+    const counter = page.locator('#stream-prompt-tokens');
+    await waitInPage(
+      page,
+      `/ \\/ 512 T5 tokens \\(estimate\\)/.test(document.querySelector('#stream-prompt-tokens')?.textContent ?? '')`,
+    );
+    expect(await page.getByLabel('Negative prompt', { exact: true }).count()).toBe(0);
+    await page.getByText('CLIP reads the first 75 tokens for the pooled text').waitFor();
+    expect(scripts).toEqual([]);
+
+    await page.getByText('Weights and avoid').click();
+    await page.getByLabel('Avoid Shadow').check();
+    await page.getByText('Flux dev has no negative prompt: Shadow is left out of the prompt').waitFor();
+    await waitInPage(page, `!document.querySelector('#stream-prompt')?.value.includes('Shadow')`);
+
+    // Past CLIP's 75 tokens but within T5's 512: the whole prompt is read, nothing dimmed; CLIP's note says so.
+    const box = page.locator('#stream-prompt');
+    await box.fill(`${await promptOf(page)}, ${'golden hour over quiet water, '.repeat(12)}`);
+    await page.getByText(/so CLIP sees only its start/).waitFor();
+    expect(await page.locator('.prompt-layer .past-window').count()).toBe(0);
+    expect(await counter.getAttribute('data-over')).toBeNull();
+
+    // Flux schnell reads 256: past that, the end is dimmed and the counter says why.
+    await target.selectOption('flux-schnell');
+    await waitInPage(
+      page,
+      `/ \\/ 256 T5 tokens/.test(document.querySelector('#stream-prompt-tokens')?.textContent ?? '')`,
+    );
+    await box.fill('golden hour over quiet water, '.repeat(60));
+    await page
+      .getByText('the dimmed end is past the 256 T5 tokens Flux schnell reads', { exact: false })
+      .waitFor();
+    await page.locator('.prompt-layer .past-window').first().waitFor({ state: 'attached' });
+    const root = 'document.documentElement';
+    expect(await page.evaluate(`${root}.scrollWidth <= ${root}.clientWidth`)).toBe(true);
   }, 120_000);
 
   it("follows a target change made on the same user's other device, live", async () => {
     const account = await userWithSelection();
     const first = await streamPage(account, viewport);
     const second = await streamPage(account, viewport);
-    await first.getByLabel('Target').selectOption('flux');
-    await waitInPage(second, `document.querySelector('#stream-target')?.value === 'flux'`);
+    await first.getByLabel('Target').selectOption('sdxl');
+    await waitInPage(second, `document.querySelector('#stream-target')?.value === 'sdxl'`);
     await waitInPage(second, `!document.querySelector('#stream-prompt')?.value.includes('--ar')`);
     await second.getByLabel('Negative prompt', { exact: true }).waitFor();
 
