@@ -5,8 +5,30 @@ import { metricsRegistry } from './registry';
 export type Probe = () => Promise<Array<{ labels: Record<string, string>; value: number }>>;
 
 /**
+ * How long a scrape waits for one probe. A probe asks a server (NATS, PostgreSQL); while that server is down its
+ * client may wait out its own timeout (5 s or more), and a scrape waiting for it would miss Prometheus's scrape
+ * timeout and lose every metric, just when they are wanted.
+ */
+export const PROBE_TIMEOUT_MS = 1000;
+
+type Readings = Awaited<ReturnType<Probe>>;
+
+/** The probe's readings, or none when it fails or has not answered within PROBE_TIMEOUT_MS. */
+function readWithin(probe: Probe): Promise<Readings> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve([]), PROBE_TIMEOUT_MS);
+    const settle = (readings: Readings) => {
+      clearTimeout(timer);
+      resolve(readings);
+    };
+    probe().then(settle, () => settle([]));
+  });
+}
+
+/**
  * A gauge whose values come from the probes registered now: a consumer or a database registers one while it runs
- * and removes it when it stops. A probe that fails (its server is down) contributes nothing to that scrape.
+ * and removes it when it stops. A probe that fails or is slow (its server is down) contributes nothing to that
+ * scrape.
  */
 export function probedGauge(name: string, help: string, labelNames: readonly string[]) {
   const probes = new Set<Probe>();
@@ -17,7 +39,7 @@ export function probedGauge(name: string, help: string, labelNames: readonly str
     registers: [metricsRegistry],
     async collect() {
       this.reset();
-      const readings = await Promise.all([...probes].map((probe) => probe().catch(() => [])));
+      const readings = await Promise.all([...probes].map(readWithin));
       for (const { labels, value } of readings.flat()) this.set(labels, value);
     },
   });
