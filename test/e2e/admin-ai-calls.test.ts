@@ -5,7 +5,7 @@ import { waitFor } from '@promptloom/shared/testing';
 import { useBrowserProduct } from '../support/browser-product';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../support/fake-openai-server';
 import { graphql, newUser, requestJson } from '../support/http';
-import { ADMIN, signIn } from './admin-support';
+import { ADMIN, chooseRowAction, signIn } from './admin-support';
 
 let fake: FakeOpenAiServer;
 let user: { id: number; token: string };
@@ -116,7 +116,7 @@ describe('how a record was made', () => {
     expect(run.status).toBe(202);
     const page = await adminPage(1400);
     await page.goto(`${product.baseUrl}/admin/mode/tr`);
-    await page.getByRole('link', { name: 'How was Luthier made' }).click();
+    await chooseRowAction(page, 'Luthier', 'How was this made');
     await page.waitForURL(`**/admin/ai-calls?job_id=${run.body.job_id}`);
     const rows = page.locator('.admin-content tbody tr');
     await rows.first().getByText('pro').waitFor();
@@ -130,7 +130,7 @@ describe('how a record was made', () => {
 
     // Regenerate with another model: the new job's call is there to see.
     await page.goto(`${product.baseUrl}/admin/mode/tr`);
-    await page.getByRole('button', { name: 'Regenerate Luthier' }).click();
+    await chooseRowAction(page, 'Luthier', 'Regenerate');
     const regenerate = page.getByRole('dialog', { name: 'Regenerate' });
     await regenerate.getByLabel('Model').selectOption('gpt-4-turbo');
     await regenerate.getByRole('button', { name: 'Regenerate' }).click();

@@ -1,5 +1,5 @@
 import { type BrowserContext, type Page } from 'playwright-core';
-import { dialog, expectNoSeriousA11yViolations, useAdminConsole } from './admin-support';
+import { chooseRowAction, dialog, expectNoSeriousA11yViolations, useAdminConsole } from './admin-support';
 
 const admin = useAdminConsole();
 let context: BrowserContext;
@@ -43,7 +43,7 @@ describe('the admin catalogue screens in a real browser', () => {
     await page.getByText('Updated Module successfully').waitFor();
     await page.getByRole('cell', { name: 'Portraiture', exact: true }).waitFor();
 
-    await page.getByRole('button', { name: 'Delete Portraiture' }).click();
+    await chooseRowAction(page, 'Portraiture', 'Delete');
     await dialog(page, 'Confirm Delete').getByText('Are you sure you want to delete this module?').waitFor();
     await dialog(page, 'Confirm Delete').getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Module Delete Successfully').waitFor();
@@ -106,7 +106,7 @@ describe('the admin catalogue screens in a real browser', () => {
     await types.getByText('Updated Mode Type Successfully').waitFor();
     await types.getByRole('cell', { name: 'Street', exact: true }).waitFor();
 
-    await types.getByRole('button', { name: 'Delete Landscape Street' }).click();
+    await chooseRowAction(types, 'Landscape Street', 'Delete');
     const confirm = dialog(types, 'Confirm Delete');
     await confirm.getByText('Are you sure you want to delete this module?').waitFor();
     await confirm.getByRole('button', { name: 'Delete' }).click();
@@ -115,7 +115,7 @@ describe('the admin catalogue screens in a real browser', () => {
     await types.close();
 
     const modes = await open('/admin/mode', 'Manage Mode');
-    await modes.getByRole('button', { name: 'Delete Reach' }).click();
+    await chooseRowAction(modes, 'Reach', 'Delete');
     await dialog(modes, 'Confirm Delete').getByRole('button', { name: 'Delete' }).click();
     await modes.getByText('Mode Delete Successfully').waitFor();
     await modes.getByText('No Mode found.').waitFor();

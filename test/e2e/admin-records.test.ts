@@ -3,7 +3,7 @@ import { waitInPage } from '../support/wait-in-page';
 import { type BrowserContext, type Page } from 'playwright-core';
 import { graphql, newUser, requestJson } from '../support/http';
 import { watchPageSubscriptions } from '../support/subscriptions';
-import { dialog, expectNoSeriousA11yViolations, useAdminConsole } from './admin-support';
+import { chooseRowAction, dialog, expectNoSeriousA11yViolations, useAdminConsole } from './admin-support';
 
 // Item names are compared without digits, so every seeded name is letters only.
 const TL_NAMES = [
@@ -132,7 +132,7 @@ describe('the admin record lists in a real browser', () => {
         .count(),
     ).toBe(1);
 
-    await page.getByRole('button', { name: 'Delete Lotus' }).click();
+    await chooseRowAction(page, 'Lotus', 'Delete');
     const confirm = dialog(page, 'Confirm Delete');
     await confirm.getByText('Are you sure you want to delete this TL ?').waitFor();
     await confirm.getByRole('button', { name: 'Delete' }).click();
@@ -233,7 +233,7 @@ describe('the admin record lists in a real browser', () => {
     const tr = await open('/admin/mode/tr', 'TR Data');
     await tr.getByRole('button', { name: 'Edit Architect' }).click();
     await dialog(tr, 'Edit TL Data').getByRole('button', { name: 'Cancel' }).click();
-    await tr.getByRole('button', { name: 'Delete Architect' }).click();
+    await chooseRowAction(tr, 'Architect', 'Delete');
     await dialog(tr, 'Confirm Delete').getByText('Are you sure you want to delete this TR ?').waitFor();
     await dialog(tr, 'Confirm Delete').getByRole('button', { name: 'Delete' }).click();
     await tr.getByText('TR Delete Successfully').waitFor();
@@ -246,7 +246,7 @@ describe('the admin record lists in a real browser', () => {
     await blEdit.getByLabel('Frequency').fill('4');
     await blEdit.getByRole('button', { name: 'Update' }).click();
     await bl.getByText('BL Data Updated successfully').waitFor();
-    await bl.getByRole('button', { name: 'Delete Marble' }).click();
+    await chooseRowAction(bl, 'Marble', 'Delete');
     await dialog(bl, 'Confirm Delete').getByText('Are you sure you want to delete this BL ?').waitFor();
     await expectNoSeriousA11yViolations(bl);
     await bl.close();
@@ -269,11 +269,178 @@ describe('the admin record lists in a real browser', () => {
     await br.getByText('TR Data Updated successfully').waitFor();
     await br.getByRole('cell', { name: 'Rosa', exact: true }).waitFor();
     await expectNoSeriousA11yViolations(br);
-    await br.getByRole('button', { name: /^Delete Rosa/ }).click();
+    await chooseRowAction(br, /^Actions for Rosa \d+$/, 'Delete');
     await dialog(br, 'Confirm Delete').getByText('Are you sure you want to delete this TR ?').waitFor();
     await dialog(br, 'Confirm Delete').getByRole('button', { name: 'Delete' }).click();
     await br.getByText('BR Delete Successfully').waitFor();
     await br.getByText('No records found.').waitFor();
     await br.close();
   });
+});
+
+/** A model name longer than its column: the table cuts it and keeps it whole in the cell's title. */
+const LONG_MODEL = 'a-private-deployment-of-a-large-image-prompt-model-with-a-long-name-v2';
+
+async function openAt(path: string, heading: string, width: number, height: number): Promise<Page> {
+  const page = await open(path, heading);
+  await page.setViewportSize({ width, height });
+  return page;
+}
+
+/** The element that has the focus, by its accessible name or its text. */
+const focused = (page: Page) =>
+  page.evaluate(
+    `document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? ''`,
+  );
+
+describe('the admin record tables laid out for reading (issue 30)', () => {
+  beforeAll(async () => {
+    const listed = await requestJson(admin.product.baseUrl, 'GET', '/api/admin/user/tl/list?search=Juniper', {
+      token: admin.adminToken,
+    });
+    const changed = await graphql(
+      admin.product.baseUrl,
+      'mutation ($id: Int!, $model: String!) { updateRecord(family: tl, id: $id, input: { aiModel: $model }) { id } }',
+      { id: listed.body.data.data[0].id, model: LONG_MODEL },
+      admin.adminToken,
+    );
+    expect(changed.body.errors).toBeUndefined();
+  });
+
+  it('at 1280×800 shows a whole page of records, one line each, headers whole, numbers right, long text cut with its title', async () => {
+    const page = await openAt('/admin/mode/tl', 'TL Data', 1280, 800);
+    const rows = bodyRows(page);
+    expect(await rows.count()).toBe(10);
+    const heights = await rows.evaluateAll((trs) => trs.map((tr) => tr.getBoundingClientRect().height));
+    // One line of text (22.5 px) and the cell's padding: a row that wraps onto a second line is over 60 px.
+    for (const height of heights) expect(height).toBeLessThanOrEqual(48);
+    const lastRow = await rows.last().boundingBox();
+    expect(lastRow!.y + lastRow!.height).toBeLessThanOrEqual(800);
+
+    expect(await page.getByLabel('Sort by').isVisible()).toBe(false);
+    const cutHeaders = await page
+      .locator('thead th')
+      .evaluateAll((ths) => ths.filter((th) => th.scrollWidth > th.clientWidth).map((th) => th.textContent));
+    expect(cutHeaders).toEqual([]);
+    const scroll = page.getByRole('region', { name: 'Records' });
+    expect(await scroll.evaluate((region) => region.scrollWidth <= region.clientWidth)).toBe(true);
+
+    expect(
+      await page.evaluate(
+        `getComputedStyle(document.querySelector('tbody td[data-label="Levels"]')).textAlign`,
+      ),
+    ).toBe('right');
+    const model = page.locator('tbody td[data-label="AI Model"] span', { hasText: LONG_MODEL });
+    expect(await model.getAttribute('title')).toBe(LONG_MODEL);
+    expect(await model.evaluate((span) => span.scrollWidth > span.clientWidth)).toBe(true);
+    await page.close();
+  });
+
+  it('keeps Edit on the row and the other actions in a menu the keyboard opens, moves through and closes', async () => {
+    const page = await openAt('/admin/mode/tl', 'TL Data', 1280, 800);
+    const row = page.getByRole('row', { name: /Amber/ });
+    await row.getByRole('button', { name: 'Edit Amber' }).waitFor();
+    const button = row.getByRole('button', { name: 'Actions for Amber' });
+    expect(await button.getAttribute('aria-haspopup')).toBe('menu');
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByRole('menu').count()).toBe(0);
+
+    await button.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu', { name: 'Actions for Amber' });
+    await menu.waitFor();
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['Regenerate', 'Delete']);
+    expect(await focused(page)).toBe('Regenerate');
+    await page.keyboard.press('ArrowDown');
+    expect(await focused(page)).toBe('Delete');
+    await page.keyboard.press('ArrowDown');
+    expect(await focused(page)).toBe('Regenerate');
+    await page.keyboard.press('End');
+    expect(await focused(page)).toBe('Delete');
+    // The table's own keys (arrows, Delete) do not act while the menu has them.
+    expect(await page.locator('tbody tr.selected').count()).toBe(0);
+
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    expect(await focused(page)).toBe('Actions for Amber');
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+
+    // ArrowUp opens it on the last item; the item's dialog gives the focus back to the button when it closes.
+    await page.keyboard.press('ArrowUp');
+    await menu.waitFor();
+    expect(await focused(page)).toBe('Delete');
+    await page.keyboard.press('Enter');
+    const confirm = dialog(page, 'Confirm Delete');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await focused(page)).toBe('Actions for Amber');
+
+    // A click elsewhere closes it; the menu of the last row is whole and on top, not cut by the table's card.
+    await button.click();
+    await menu.waitFor();
+    await page.getByRole('heading', { name: 'TL Data' }).click();
+    await menu.waitFor({ state: 'detached' });
+    const lastButton = bodyRows(page)
+      .last()
+      .getByRole('button', { name: /^Actions for / });
+    await lastButton.click();
+    const lastMenu = page.getByRole('menu');
+    const items = lastMenu.getByRole('menuitem');
+    for (const item of await items.all()) {
+      const box = (await item.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height).toBeLessThanOrEqual(800);
+      expect(
+        await page.evaluate(`document.elementFromPoint(${box.x + box.width / 2}, ${box.y + box.height / 2})
+        ?.closest('[role="menuitem"]')?.textContent`),
+      ).toBe(await item.textContent());
+    }
+    await page.keyboard.press('Tab');
+    await lastMenu.waitFor({ state: 'detached' });
+    await page.close();
+  });
+
+  it.each([360, 390])(
+    'at %i px shows each record as a card with its actions, and nothing scrolls sideways',
+    async (width) => {
+      const page = await openAt('/admin/mode/tl', 'TL Data', width, 740);
+      const overflow = await page.evaluate(`[...document.querySelectorAll('html, .admin-table-scroll')]
+      .filter((el) => el.scrollWidth > el.clientWidth).map((el) => el.className || el.tagName)`);
+      expect(overflow).toEqual([]);
+      expect(await page.locator('thead').isVisible()).toBe(false);
+      const label = `getComputedStyle(document.querySelector('tbody td[data-label="AI Response"]'), '::before').content`;
+      expect(await page.evaluate(label)).toBe('"AI Response"');
+      const card = (await bodyRows(page).first().boundingBox())!;
+      expect(card.x).toBeGreaterThanOrEqual(0);
+      expect(card.x + card.width).toBeLessThanOrEqual(width);
+      // The long model name wraps inside its card.
+      const model = page.locator('td[data-label="AI Model"]', { hasText: LONG_MODEL });
+      const modelBox = (await model.boundingBox())!;
+      expect(modelBox.x + modelBox.width).toBeLessThanOrEqual(width);
+
+      await bodyRows(page)
+        .first()
+        .getByRole('button', { name: /^Actions for / })
+        .click();
+      const menu = page.getByRole('menu');
+      const box = (await menu.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'detached' });
+      await expectNoSeriousA11yViolations(page);
+
+      // No header shows on a card: a select sorts instead.
+      await page.getByLabel('Sort by').selectOption({ label: 'AI Response, descending' });
+      await waitInPage(
+        page,
+        `(() => {
+          const texts = [...document.querySelectorAll('tbody td[data-label="AI Response"]')].map((td) => td.textContent);
+          return texts[0] !== 'Amber' && texts.join() === [...texts].sort().reverse().join();
+        })()`,
+      );
+      await page.close();
+    },
+  );
 });

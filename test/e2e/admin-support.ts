@@ -55,3 +55,13 @@ export async function expectNoSeriousA11yViolations(page: Page) {
 export function dialog(page: Page, title: string) {
   return page.getByRole('dialog', { name: title });
 }
+
+/**
+ * Chooses an item of a row's 'Actions' menu (Delete, Regenerate, How was this made): opens the menu of the row named
+ * `row` ('Kelp', or a pattern of the button's whole name: the first row it names) and clicks the item.
+ */
+export async function chooseRowAction(page: Page, row: string | RegExp, item: string) {
+  const name = typeof row === 'string' ? `Actions for ${row}` : row;
+  await page.getByRole('button', { name, exact: true }).first().click();
+  await page.getByRole('menu').getByRole('menuitem', { name: item, exact: true }).click();
+}

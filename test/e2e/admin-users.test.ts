@@ -1,7 +1,13 @@
 import { waitInPage } from '../support/wait-in-page';
 import { type BrowserContext, type Page } from 'playwright-core';
 import { newUser, requestJson } from '../support/http';
-import { dialog, expectNoSeriousA11yViolations, signIn, useAdminConsole } from './admin-support';
+import {
+  chooseRowAction,
+  dialog,
+  expectNoSeriousA11yViolations,
+  signIn,
+  useAdminConsole,
+} from './admin-support';
 
 const admin = useAdminConsole();
 let context: BrowserContext;
@@ -133,7 +139,7 @@ describe('the admin layout and Manage User in a real browser', () => {
     await row.getByText('Grace Brewster Hopper').waitFor();
     await row.getByText('Inactive').waitFor();
 
-    await page.getByRole('button', { name: `Delete ${person.email}` }).click();
+    await chooseRowAction(page, person.email, 'Delete');
     const confirm = dialog(page, 'Confirm Delete');
     await confirm.getByText('Are you sure you want to delete this User?').waitFor();
     await confirm.getByRole('button', { name: 'Delete' }).click();

@@ -3,7 +3,7 @@ import { waitFor } from '@promptloom/shared/testing';
 import { useBrowserProduct } from '../support/browser-product';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../support/fake-openai-server';
 import { newUser, requestJson } from '../support/http';
-import { ADMIN, signIn } from './admin-support';
+import { ADMIN, chooseRowAction, signIn } from './admin-support';
 
 let fake: FakeOpenAiServer;
 
@@ -68,10 +68,7 @@ describe('the configured models (AI_MODELS) in the browser', () => {
     await signIn(page, product.baseUrl, ADMIN);
     await page.waitForURL('**/admin/UserManage');
     await page.goto(`${product.baseUrl}/admin/mode/bl`);
-    await page
-      .getByRole('button', { name: /^Regenerate / })
-      .first()
-      .click();
+    await chooseRowAction(page, /^Actions for /, 'Regenerate');
     const regenerate = page.getByRole('dialog', { name: 'Regenerate' });
     await regenerate
       .getByLabel('Model')

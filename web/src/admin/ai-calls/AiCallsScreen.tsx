@@ -4,15 +4,34 @@ import { useApolloClient, useQuery } from '@apollo/client/react';
 import { useSearchParams } from 'react-router-dom';
 import { formErrorsOf } from '../../apollo/field-errors';
 import { downloadCsv } from '../shared/csv';
-import { EmptyRow } from '../shared/EmptyRow';
+import { DataTable, type Column } from '../shared/DataTable';
+import { formatWhen } from '../shared/format-when';
 import { ADMIN_PAGE_SIZE } from '../shared/page';
 import { Pager } from '../shared/Pager';
-import { TableScroll } from '../shared/TableScroll';
 import { useRefetchOn } from '../shared/useRefetchOn';
 import { AiCallDialog } from './AiCallDialog';
 import { AiCallFilterForm } from './AiCallFilterForm';
 import { filterOf, formatCost, formatTokens } from './ai-call-filters';
-import { ADMIN_AI_CALLS, ADMIN_AI_CALLS_CSV, AI_CALL_RECORDED } from './ai-call-operations';
+import { ADMIN_AI_CALLS, ADMIN_AI_CALLS_CSV, AI_CALL_RECORDED, type AiCallRow } from './ai-call-operations';
+
+const COLUMNS: Array<Column<AiCallRow>> = [
+  { label: 'When', whole: true, text: (call) => formatWhen(call.createdAt) },
+  { label: 'User', text: (call) => call.userName ?? call.userId ?? '—' },
+  { label: 'Purpose', text: (call) => call.purpose },
+  { label: 'Model', text: (call) => call.model },
+  {
+    label: 'Outcome',
+    text: (call) => call.outcome,
+    title: (call) => call.failure ?? undefined,
+  },
+  {
+    label: 'Tokens in / out',
+    numeric: true,
+    text: (call) => formatTokens(call.promptTokens, call.completionTokens),
+  },
+  { label: 'Cost', numeric: true, text: (call) => formatCost(call.costUsd) },
+  { label: 'Latency', numeric: true, text: (call) => `${call.latencyMs} ms` },
+];
 
 /** AI Calls: every provider call, newest first, searched and filtered on the server, live, exported as CSV. */
 export function AiCallsScreen() {
@@ -68,48 +87,25 @@ export function AiCallsScreen() {
           {problems?.message ?? exportError}
         </p>
       )}
-      <TableScroll label="AI calls">
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">User</th>
-              <th scope="col">Purpose</th>
-              <th scope="col">Model</th>
-              <th scope="col">Outcome</th>
-              <th scope="col">Tokens in / out</th>
-              <th scope="col">Cost</th>
-              <th scope="col">Latency</th>
-              <th scope="col">Details</th>
-            </tr>
-          </thead>
-          <tbody>
-            {calls && calls.data.length === 0 && <EmptyRow columns={9} text="No AI calls found." />}
-            {calls?.data.map((call) => (
-              <tr key={call.id}>
-                <td>{new Date(call.createdAt).toLocaleString()}</td>
-                <td>{call.userName ?? call.userId ?? '—'}</td>
-                <td>{call.purpose}</td>
-                <td>{call.model}</td>
-                <td title={call.failure ?? undefined}>{call.outcome}</td>
-                <td>{formatTokens(call.promptTokens, call.completionTokens)}</td>
-                <td>{formatCost(call.costUsd)}</td>
-                <td>{call.latencyMs} ms</td>
-                <td>
-                  <button
-                    type="button"
-                    className="button-link"
-                    aria-label={`Details of AI call ${call.id}`}
-                    onClick={() => setOpened(call.id)}
-                  >
-                    View
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      <DataTable
+        label="AI calls"
+        className="admin-table-calls"
+        columns={COLUMNS}
+        rows={calls?.data}
+        rowKey={(call) => call.id}
+        emptyText="No AI calls found."
+        actionsLabel="Details"
+        actions={(call) => (
+          <button
+            type="button"
+            className="button-link"
+            aria-label={`Details of AI call ${call.id}`}
+            onClick={() => setOpened(call.id)}
+          >
+            View
+          </button>
+        )}
+      />
       <Pager page={calls?.currentPage ?? page} lastPage={calls?.lastPage ?? 1} onPage={setPage} />
       {opened !== null && <AiCallDialog id={opened} onClose={() => setOpened(null)} />}
     </section>

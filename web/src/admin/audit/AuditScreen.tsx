@@ -1,17 +1,26 @@
 import { useState } from 'react';
 import { useQuery } from '@apollo/client/react';
-import { EmptyRow } from '../shared/EmptyRow';
+import { DataTable, type Column } from '../shared/DataTable';
 import { ADMIN_PAGE_SIZE } from '../shared/page';
 import { Pager } from '../shared/Pager';
 import { SelectField } from '../shared/SelectField';
 import { AUDITED_ENTITIES, CHANGE_ACTIONS } from '@promptloom/proto';
+import { formatWhen } from '../shared/format-when';
 import { oneOf } from '../shared/one-of';
-import { ADMIN_AUDIT_LOG } from './audit-operations';
-import { TableScroll } from '../shared/TableScroll';
+import { ADMIN_AUDIT_LOG, type AuditEntry } from './audit-operations';
 
 const any = (label: string, values: readonly string[]) => [
   { value: '', label },
   ...values.map((value) => ({ value, label: value })),
+];
+
+const COLUMNS: Array<Column<AuditEntry>> = [
+  { label: 'When', whole: true, text: (entry) => formatWhen(entry.createdAt) },
+  { label: 'Admin', numeric: true, text: (entry) => entry.actorId ?? '' },
+  { label: 'Entity', text: (entry) => entry.entity },
+  { label: 'Id', numeric: true, text: (entry) => entry.entityId },
+  { label: 'Action', text: (entry) => entry.action },
+  { label: 'Changed fields', text: (entry) => entry.changed.join(', ') },
 ];
 
 /** The audit log: every admin change, newest first, filtered by entity and action. */
@@ -47,33 +56,13 @@ export function AuditScreen() {
           }}
         />
       </div>
-      <TableScroll label="Audit log">
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Admin</th>
-              <th scope="col">Entity</th>
-              <th scope="col">Id</th>
-              <th scope="col">Action</th>
-              <th scope="col">Changed fields</th>
-            </tr>
-          </thead>
-          <tbody>
-            {log && log.data.length === 0 && <EmptyRow columns={6} text="No changes found." />}
-            {log?.data.map((entry) => (
-              <tr key={entry.id}>
-                <td>{new Date(entry.createdAt).toLocaleString()}</td>
-                <td>{entry.actorId ?? ''}</td>
-                <td>{entry.entity}</td>
-                <td>{entry.entityId}</td>
-                <td>{entry.action}</td>
-                <td>{entry.changed.join(', ')}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      <DataTable
+        label="Audit log"
+        columns={COLUMNS}
+        rows={log?.data}
+        rowKey={(entry) => entry.id}
+        emptyText="No changes found."
+      />
       <Pager page={log?.currentPage ?? page} lastPage={log?.lastPage ?? 1} onPage={setPage} />
     </section>
   );

@@ -65,9 +65,9 @@ export function ModeTypesScreen() {
       />
       <ManageTable<ModeType>
         columns={[
-          { label: 'TL Mode', cell: (row: ModeType) => row.topLeft },
-          { label: 'TR Mode', cell: (row: ModeType) => row.topRight },
-          { label: 'Mode', cell: (row: ModeType) => row.mode?.name ?? '' },
+          { label: 'TL Mode', text: (row: ModeType) => row.topLeft },
+          { label: 'TR Mode', text: (row: ModeType) => row.topRight },
+          { label: 'Mode', text: (row: ModeType) => row.mode?.name ?? '' },
         ]}
         rows={current?.data}
         firstNumber={((current?.currentPage ?? page) - 1) * ADMIN_PAGE_SIZE + 1}

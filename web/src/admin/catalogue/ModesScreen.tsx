@@ -65,8 +65,8 @@ export function ModesScreen() {
       />
       <ManageTable<Mode>
         columns={[
-          { label: 'Name', cell: (row: Mode) => row.name },
-          { label: 'Modules', cell: (row: Mode) => row.modules },
+          { label: 'Name', text: (row: Mode) => row.name },
+          { label: 'Modules', text: (row: Mode) => row.modules },
         ]}
         rows={current?.data}
         firstNumber={((current?.currentPage ?? page) - 1) * ADMIN_PAGE_SIZE + 1}

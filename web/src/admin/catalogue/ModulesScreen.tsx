@@ -62,8 +62,8 @@ export function ModulesScreen() {
       />
       <ManageTable<Module>
         columns={[
-          { label: 'Name', cell: (row: Module) => row.name },
-          { label: 'Status', cell: (row: Module) => row.status },
+          { label: 'Name', text: (row: Module) => row.name },
+          { label: 'Status', text: (row: Module) => row.status },
         ]}
         rows={current?.data}
         firstNumber={((current?.currentPage ?? page) - 1) * ADMIN_PAGE_SIZE + 1}

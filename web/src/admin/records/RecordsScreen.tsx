@@ -1,9 +1,8 @@
 import { useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { callsOfJob } from '../ai-calls/ai-call-filters';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { ConfirmDialog } from '../shared/ConfirmDialog';
-import { EmptyRow } from '../shared/EmptyRow';
+import { DataTable, type Column } from '../shared/DataTable';
 import { ExportCsvButton } from '../shared/ExportCsvButton';
 import { Modal } from '../shared/Modal';
 import { ADMIN_PAGE_SIZE } from '../shared/page';
@@ -28,24 +27,21 @@ import { RECORD_TEXTS, statusLabel } from './record-texts';
 import { RecordEditForm } from './RecordEditForm';
 import { RecordSearch } from './RecordSearch';
 import { RegenerateDialog } from './RegenerateDialog';
-import { SortHeader } from './SortHeader';
 import { useRecordListState } from './useRecordListState';
 import { useTableKeys } from './useTableKeys';
-import { TableScroll } from '../shared/TableScroll';
+import { serialColumn } from '../shared/serial-column';
 
-const COLUMNS: Array<{ label: string; column?: string }> = [
-  { label: 'Sr No', column: 'id' },
-  { label: 'User Name', column: 'user_name' },
-  { label: 'Levels', column: 'levels' },
-  { label: 'AI Model', column: 'ai_model' },
-  { label: 'Frequency', column: 'frequency' },
-  { label: 'AI Response', column: 'ai_response' },
-  { label: 'AI Reason', column: 'ai_reason' },
-  { label: 'Status', column: 'status' },
-  { label: 'Action' },
+const COLUMNS: Array<Column<AdminRecord>> = [
+  { label: 'User Name', sort: 'user_name', text: (r) => r.userName ?? '' },
+  { label: 'Levels', sort: 'levels', numeric: true, text: (r) => r.levels },
+  { label: 'AI Model', sort: 'ai_model', text: (r) => r.aiModel ?? '' },
+  { label: 'Frequency', sort: 'frequency', numeric: true, text: (r) => r.frequency ?? '' },
+  { label: 'AI Response', sort: 'ai_response', text: (r) => r.aiResponse },
+  { label: 'AI Reason', sort: 'ai_reason', text: (r) => r.aiReason || 'No Any Reason' },
+  { label: 'Status', sort: 'status', text: (r) => statusLabel(r.status) },
 ];
 
-/** SPEC §2 TL, TR and BL record lists: paged, searched, sorted; Edit and Delete per row. */
+/** SPEC §2 TL, TR and BL record lists: paged, searched, sorted; Edit per row, Regenerate and Delete in its menu. */
 export function RecordsScreen({ family }: { family: AiFamily }) {
   const texts = RECORD_TEXTS[family];
   const list = useRecordListState();
@@ -146,56 +142,27 @@ export function RecordsScreen({ family }: { family: AiFamily }) {
           Failed to fetch user list
         </p>
       )}
-      <TableScroll label="Records">
-        <table className="admin-table admin-table-records">
-          <thead>
-            <tr>
-              {COLUMNS.map((column) => (
-                <SortHeader key={column.label} {...column} state={list.sort} onSort={list.setSort} />
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {pageData && rows.length === 0 && <EmptyRow columns={COLUMNS.length} text="No records found." />}
-            {rows.map((record, index) => (
-              <tr key={record.id} className={index === selected ? 'selected' : undefined}>
-                <td>{(page - 1) * ADMIN_PAGE_SIZE + index + 1}</td>
-                <td>{record.userName ?? ''}</td>
-                <td>{record.levels}</td>
-                <td>{record.aiModel ?? ''}</td>
-                <td>{record.frequency ?? ''}</td>
-                <td>{record.aiResponse}</td>
-                <td>{record.aiReason || 'No Any Reason'}</td>
-                <td>{statusLabel(record.status)}</td>
-                <td>
-                  <RowActions
-                    label={record.aiResponse}
-                    onEdit={() => openEdit(record)}
-                    onDelete={() => setDeleting(record)}
-                  />
-                  <button
-                    type="button"
-                    className="button-link"
-                    aria-label={`Regenerate ${record.aiResponse}`}
-                    onClick={() => setRegenerating(record)}
-                  >
-                    Regenerate
-                  </button>
-                  {record.jobId && (
-                    <Link
-                      to={callsOfJob(record.jobId)}
-                      className="button-link"
-                      aria-label={`How was ${record.aiResponse} made`}
-                    >
-                      How was this made
-                    </Link>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      <DataTable
+        label="Records"
+        className="admin-table-records"
+        columns={[serialColumn<AdminRecord>((page - 1) * ADMIN_PAGE_SIZE), ...COLUMNS]}
+        rows={pageData && rows}
+        rowKey={(record) => record.id}
+        emptyText="No records found."
+        sort={{ state: list.sort, onSort: list.setSort }}
+        selected={selected}
+        actions={(record) => (
+          <RowActions
+            label={record.aiResponse}
+            onEdit={() => openEdit(record)}
+            onDelete={() => setDeleting(record)}
+            more={[
+              { label: 'Regenerate', onSelect: () => setRegenerating(record) },
+              ...(record.jobId ? [{ label: 'How was this made', to: callsOfJob(record.jobId) }] : []),
+            ]}
+          />
+        )}
+      />
       <Pager page={page} lastPage={pageData?.lastPage ?? 1} onPage={list.setPage} />
       {regenerating && (
         <RegenerateDialog family={family} record={regenerating} onClose={() => setRegenerating(null)} />

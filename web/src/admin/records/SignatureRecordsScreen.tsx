@@ -1,12 +1,11 @@
 import { useRef } from 'react';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { ConfirmDialog } from '../shared/ConfirmDialog';
-import { EmptyRow } from '../shared/EmptyRow';
+import { DataTable, type Column } from '../shared/DataTable';
 import { ExportCsvButton } from '../shared/ExportCsvButton';
 import { Modal } from '../shared/Modal';
 import { ADMIN_PAGE_SIZE } from '../shared/page';
 import { Pager } from '../shared/Pager';
-import { Link } from 'react-router-dom';
 import { RowActions } from '../shared/RowActions';
 import { useDeleteAction } from '../shared/useDeleteAction';
 import { useCrudState } from '../shared/useCrudState';
@@ -23,18 +22,15 @@ import {
 } from './record-operations';
 import { RECORD_TEXTS, statusLabel } from './record-texts';
 import { SignatureEditForm } from './SignatureEditForm';
-import { SortHeader } from './SortHeader';
 import { useRecordListState } from './useRecordListState';
 import { useTableKeys } from './useTableKeys';
-import { TableScroll } from '../shared/TableScroll';
+import { serialColumn } from '../shared/serial-column';
 
-const COLUMNS: Array<{ label: string; column?: string }> = [
-  { label: 'Sr No', column: 'id' },
-  { label: 'User name', column: 'username' },
-  { label: 'Sign Elements', column: 'signatureElements' },
-  { label: 'Signature', column: 'signature' },
-  { label: 'Status', column: 'status' },
-  { label: 'Action' },
+const COLUMNS: Array<Column<SignatureRecord>> = [
+  { label: 'User name', sort: 'username', text: (r) => r.username },
+  { label: 'Sign Elements', sort: 'signatureElements', text: (r) => r.signatureElements.join(', ') },
+  { label: 'Signature', sort: 'signature', text: (r) => r.signature.join(', ') },
+  { label: 'Status', sort: 'status', text: (r) => statusLabel(r.status) },
 ];
 
 const texts = RECORD_TEXTS.br;
@@ -112,44 +108,30 @@ export function SignatureRecordsScreen() {
           Failed to fetch user list
         </p>
       )}
-      <TableScroll label="Signature records">
-        <table className="admin-table admin-table-signatures">
-          <thead>
-            <tr>
-              {COLUMNS.map((column) => (
-                <SortHeader key={column.label} {...column} state={list.sort} onSort={list.setSort} />
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {pageData && rows.length === 0 && <EmptyRow columns={COLUMNS.length} text="No records found." />}
-            {rows.map((record, index) => (
-              <tr key={record.id} className={index === selected ? 'selected' : undefined}>
-                <td>{(page - 1) * ADMIN_PAGE_SIZE + index + 1}</td>
-                <td>{record.username}</td>
-                <td>{record.signatureElements.join(', ')}</td>
-                <td>{record.signature.join(', ')}</td>
-                <td>{statusLabel(record.status)}</td>
-                <td>
-                  <RowActions
-                    label={`${record.username} ${record.id}`}
-                    onEdit={() => openEdit(record)}
-                    onDelete={() => setDeleting(record)}
-                  />
-                  {/* A signature is not one job's: its calls are its owner's signature swaps. */}
-                  <Link
-                    to={`/admin/ai-calls?user_id=${record.userId}&purpose=signature_swap`}
-                    className="button-link"
-                    aria-label={`How was the signature of ${record.username} made`}
-                  >
-                    How was this made
-                  </Link>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      <DataTable
+        label="Signature records"
+        className="admin-table-signatures"
+        columns={[serialColumn<SignatureRecord>((page - 1) * ADMIN_PAGE_SIZE), ...COLUMNS]}
+        rows={pageData && rows}
+        rowKey={(record) => record.id}
+        emptyText="No records found."
+        sort={{ state: list.sort, onSort: list.setSort }}
+        selected={selected}
+        actions={(record) => (
+          <RowActions
+            label={`${record.username} ${record.id}`}
+            onEdit={() => openEdit(record)}
+            onDelete={() => setDeleting(record)}
+            // A signature is not one job's: its calls are its owner's signature swaps.
+            more={[
+              {
+                label: 'How was this made',
+                to: `/admin/ai-calls?user_id=${record.userId}&purpose=signature_swap`,
+              },
+            ]}
+          />
+        )}
+      />
       <Pager page={page} lastPage={pageData?.lastPage ?? 1} onPage={list.setPage} />
       {editing && editing !== 'new' && (
         <Modal title={texts.editTitle} onClose={() => setEditing(null)}>

@@ -1,10 +1,9 @@
-import { type ReactNode } from 'react';
-import { EmptyRow } from './EmptyRow';
+import { DataTable, type Column } from './DataTable';
 import { RowActions } from './RowActions';
-import { TableScroll } from './TableScroll';
+import { serialColumn } from './serial-column';
 
 interface ManageTableProps<T extends { id: number }> {
-  columns: Array<{ label: string; cell(row: T): ReactNode }>;
+  columns: Array<Column<T>>;
   rows: T[] | undefined;
   firstNumber: number;
   emptyText: string;
@@ -13,38 +12,19 @@ interface ManageTableProps<T extends { id: number }> {
   onDelete(row: T): void;
 }
 
-/** A management table: Sr No, the given columns, and Edit/Delete per row; the spec's text when empty. */
+/** A management table: Sr No, the given columns, and Edit (Delete in its menu) per row; the spec's text when empty. */
 export function ManageTable<T extends { id: number }>(props: ManageTableProps<T>) {
   const { columns, rows, firstNumber, emptyText, rowLabel, onEdit, onDelete } = props;
   return (
-    <TableScroll label="Records table">
-      <table className="admin-table">
-        <thead>
-          <tr>
-            <th scope="col">Sr No</th>
-            {columns.map((column) => (
-              <th key={column.label} scope="col">
-                {column.label}
-              </th>
-            ))}
-            <th scope="col">Action</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows && rows.length === 0 && <EmptyRow columns={columns.length + 2} text={emptyText} />}
-          {rows?.map((row, index) => (
-            <tr key={row.id}>
-              <td>{firstNumber + index}</td>
-              {columns.map((column) => (
-                <td key={column.label}>{column.cell(row)}</td>
-              ))}
-              <td>
-                <RowActions label={rowLabel(row)} onEdit={() => onEdit(row)} onDelete={() => onDelete(row)} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <DataTable<T>
+      label="Records table"
+      columns={[serialColumn<T>(firstNumber - 1), ...columns]}
+      rows={rows}
+      rowKey={(row) => row.id}
+      emptyText={emptyText}
+      actions={(row) => (
+        <RowActions label={rowLabel(row)} onEdit={() => onEdit(row)} onDelete={() => onDelete(row)} />
+      )}
+    />
   );
 }

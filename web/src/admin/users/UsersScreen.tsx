@@ -7,7 +7,7 @@ import {
 } from '@promptloom/proto';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { ConfirmDialog } from '../shared/ConfirmDialog';
-import { EmptyRow } from '../shared/EmptyRow';
+import { DataTable, type Column } from '../shared/DataTable';
 import { Modal } from '../shared/Modal';
 import { ADMIN_PAGE_SIZE } from '../shared/page';
 import { Pager } from '../shared/Pager';
@@ -28,7 +28,15 @@ import {
   type AdminUser,
   type AdminUserInput,
 } from './user-operations';
-import { TableScroll } from '../shared/TableScroll';
+import { serialColumn } from '../shared/serial-column';
+
+const COLUMNS: Array<Column<AdminUser>> = [
+  { label: 'Name', text: (user) => user.name },
+  { label: 'Email', text: (user) => user.email },
+  { label: 'Mobile', text: (user) => user.mobile },
+  { label: 'Role', text: (user) => user.roleType },
+  { label: 'Status', text: (user) => user.status },
+];
 
 /** SPEC §2 Manage User: the users table, the create/edit modal and the delete confirmation. */
 export function UsersScreen() {
@@ -108,44 +116,23 @@ export function UsersScreen() {
           Failed to fetch user list
         </p>
       )}
-      <TableScroll label="Users">
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">Sr No</th>
-              <th scope="col">Name</th>
-              <th scope="col">Email</th>
-              <th scope="col">Mobile</th>
-              <th scope="col">Role</th>
-              <th scope="col">Status</th>
-              <th scope="col">Action</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data && users.length === 0 && <EmptyRow columns={7} text="No User found." />}
-            {users.map((user, index) => (
-              <tr key={user.id}>
-                <td>{(page - 1) * ADMIN_PAGE_SIZE + index + 1}</td>
-                <td>{user.name}</td>
-                <td>{user.email}</td>
-                <td>{user.mobile}</td>
-                <td>{user.roleType}</td>
-                <td>{user.status}</td>
-                <td>
-                  <RowActions
-                    label={user.email}
-                    onEdit={() => {
-                      form.clear();
-                      setEditing(user);
-                    }}
-                    onDelete={() => setDeleting(user)}
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      <DataTable
+        label="Users"
+        columns={[serialColumn<AdminUser>((page - 1) * ADMIN_PAGE_SIZE), ...COLUMNS]}
+        rows={data && users}
+        rowKey={(user) => user.id}
+        emptyText="No User found."
+        actions={(user) => (
+          <RowActions
+            label={user.email}
+            onEdit={() => {
+              form.clear();
+              setEditing(user);
+            }}
+            onDelete={() => setDeleting(user)}
+          />
+        )}
+      />
       <Pager page={page} lastPage={data?.adminUsers.lastPage ?? 1} onPage={setPage} />
       {editing && (
         <Modal title={editing === 'new' ? 'Add User' : 'Edit User'} onClose={() => setEditing(null)}>
