@@ -41,8 +41,8 @@ const recorded = (count: number) =>
     return page.body.data.total >= count;
   }, `${count} recorded calls`);
 
-async function adminPage(width: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, acceptDownloads: true });
+async function adminPage(width: number, height = 900): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height }, acceptDownloads: true });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   await signIn(page, product.baseUrl, ADMIN);
@@ -79,6 +79,8 @@ describe('the AI Calls screen', () => {
       await details.getByText(`live question at ${width}`).waitFor();
       await details.getByRole('button', { name: 'Close' }).click();
 
+      // On a phone the filters are folded behind 'Filters'.
+      if (width === 360) await page.getByRole('button', { name: /^Filters/ }).click();
       await page.getByLabel('Search').fill(`live question at ${width}`);
       await page.getByRole('button', { name: 'Apply' }).click();
       await page.waitForURL(/q=live/);
@@ -97,6 +99,67 @@ describe('the AI Calls screen', () => {
     },
     90_000,
   );
+
+  it('lays its filters out as a form at 1280×800: a wide search, purposes in words, Export CSV in the actions’ row', async () => {
+    await chat('a call for the filters at 1280');
+    await recorded(1);
+    const page = await adminPage(1280, 800);
+    await page.goto(`${product.baseUrl}/admin/ai-calls?user_id=${user.id}`);
+    const rows = page.locator('.admin-content tbody tr');
+    await rows.first().waitFor();
+    expect(await page.getByRole('button', { name: /^Filters/ }).isVisible()).toBe(false);
+    const search = (await page.getByLabel('Search').boundingBox())!;
+    expect(search.width).toBeGreaterThanOrEqual(300);
+    const labels: number[] = await page.evaluate(
+      `[...document.querySelectorAll('.admin-filter-fields label')].map((l) => parseFloat(getComputedStyle(l).fontSize))`,
+    );
+    for (const size of labels) expect(size).toBeGreaterThanOrEqual(12);
+
+    const purposes = await page.getByLabel('Purpose').locator('option').allTextContents();
+    expect(purposes).toContain('Sub-elements');
+    expect(purposes).toContain('Signature swap');
+    expect(purposes.filter((words) => /_/.test(words))).toEqual([]);
+    expect(await rows.first().locator('td[data-label="Purpose"]').textContent()).toBe('Chat');
+
+    const middle = async (name: string) => {
+      const box = (await page.getByRole('button', { name, exact: true }).boundingBox())!;
+      return box.y + box.height / 2;
+    };
+    expect(Math.abs((await middle('Export CSV')) - (await middle('Apply')))).toBeLessThanOrEqual(2);
+    const heights = await rows.evaluateAll((trs) => trs.map((tr) => tr.getBoundingClientRect().height));
+    for (const height of heights) expect(height).toBeLessThanOrEqual(48);
+    await page.context().close();
+  }, 60_000);
+
+  it('folds its filters behind a Filters button at 360×740, so the first call shows on the first screen', async () => {
+    await chat('a call for the filters at 360');
+    await recorded(1);
+    const page = await adminPage(360, 740);
+    await page.goto(`${product.baseUrl}/admin/ai-calls?user_id=${user.id}`);
+    const rows = page.locator('.admin-content tbody tr');
+    await rows.first().waitFor();
+    const toggle = page.getByRole('button', { name: /^Filters/ });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    // One filter (the user) is set: the folded button says so.
+    expect(await toggle.textContent()).toContain('(1 set)');
+    expect(await page.getByLabel('Search').isVisible()).toBe(false);
+    const first = (await rows.first().boundingBox())!;
+    expect(first.y).toBeLessThan(740);
+    expect(await page.getByRole('button', { name: 'Export CSV' }).isVisible()).toBe(true);
+    const overflow = await page.evaluate(`[...document.querySelectorAll('html, .admin-table-scroll')]
+      .filter((el) => el.scrollWidth > el.clientWidth).map((el) => el.className || el.tagName)`);
+    expect(overflow).toEqual([]);
+
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await page.getByLabel('Purpose').selectOption({ label: 'Chat' });
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForURL(/purpose=chat/);
+    await page.getByLabel('Search').waitFor({ state: 'hidden' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await toggle.textContent()).toContain('(2 set)');
+    await page.context().close();
+  }, 60_000);
 
   it('refuses a bad date range with the field’s message', async () => {
     const page = await adminPage(1400);

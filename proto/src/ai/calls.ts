@@ -20,6 +20,18 @@ export const AiPurpose = z.enum(AI_PURPOSES, {
 });
 export type AiPurpose = z.infer<typeof AiPurpose>;
 
+/** Each purpose in words, for people (the AI Calls filter and table); the ids stay in the address and the CSV. */
+export const AI_PURPOSE_LABELS: Record<AiPurpose, string> = {
+  types: 'Types Run (TL)',
+  pro: 'Pro Run (TR)',
+  elements: 'Elements Run (BL)',
+  signature: 'Signature Run (BR)',
+  sub_elements: 'Sub-elements',
+  signature_swap: 'Signature swap',
+  refine: 'Prompt refine',
+  chat: 'Chat',
+};
+
 /** The purpose of a list family's Run. */
 export const LIST_FAMILY_PURPOSES = { tl: 'types', tr: 'pro', bl: 'elements', br: 'signature' } as const;
 
@@ -28,6 +40,13 @@ export const AiCallOutcome = z.enum(AI_CALL_OUTCOMES, {
   error: `The outcome must be one of ${AI_CALL_OUTCOMES.join(', ')}.`,
 });
 export type AiCallOutcome = z.infer<typeof AiCallOutcome>;
+
+/** Each outcome in words, for people. */
+export const AI_CALL_OUTCOME_LABELS: Record<AiCallOutcome, string> = {
+  ok: 'Answered',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};
 
 /** Who a provider call is for and why: what the AI worker records it under (never sent to the provider). */
 export const ChatAudit = z.object({

@@ -1,3 +1,4 @@
+import { AI_CALL_OUTCOME_LABELS, AI_PURPOSE_LABELS } from '@promptloom/proto';
 import { useQuery } from '@apollo/client/react';
 import { Modal } from '../shared/Modal';
 import { formatCost, formatTokens } from './ai-call-filters';
@@ -17,7 +18,7 @@ export function AiCallDialog({ id, onClose }: { id: number; onClose(): void }) {
       {call && (
         <div className="ai-call-detail">
           <p>
-            {call.purpose} · {call.model} · {call.outcome} · tokens{' '}
+            {AI_PURPOSE_LABELS[call.purpose]} · {call.model} · {AI_CALL_OUTCOME_LABELS[call.outcome]} · tokens{' '}
             {formatTokens(call.promptTokens, call.completionTokens)} · {formatCost(call.costUsd)}
           </p>
           {call.failure && <p className="form-error">{call.failure}</p>}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { counted } from '@promptloom/proto';
+import { AI_CALL_OUTCOME_LABELS, AI_PURPOSE_LABELS, counted } from '@promptloom/proto';
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { useSearchParams } from 'react-router-dom';
 import { formErrorsOf } from '../../apollo/field-errors';
@@ -17,11 +17,11 @@ import { ADMIN_AI_CALLS, ADMIN_AI_CALLS_CSV, AI_CALL_RECORDED, type AiCallRow } 
 const COLUMNS: Array<Column<AiCallRow>> = [
   { label: 'When', whole: true, text: (call) => formatWhen(call.createdAt) },
   { label: 'User', text: (call) => call.userName ?? call.userId ?? '—' },
-  { label: 'Purpose', text: (call) => call.purpose },
+  { label: 'Purpose', text: (call) => AI_PURPOSE_LABELS[call.purpose] },
   { label: 'Model', text: (call) => call.model },
   {
     label: 'Outcome',
-    text: (call) => call.outcome,
+    text: (call) => AI_CALL_OUTCOME_LABELS[call.outcome],
     title: (call) => call.failure ?? undefined,
   },
   {
@@ -73,15 +73,14 @@ export function AiCallsScreen() {
   return (
     <section className="admin-screen" aria-labelledby="ai-calls-heading">
       <h1 id="ai-calls-heading">AI Calls</h1>
-      <AiCallFilterForm params={params} errors={problems?.fields ?? {}} onApply={setParams} />
-      <div className="admin-toolbar">
-        <p className="card-text" aria-live="polite">
+      <AiCallFilterForm params={params} errors={problems?.fields ?? {}} onApply={setParams}>
+        <p className="card-text admin-filter-count" aria-live="polite">
           {calls ? counted(calls.total, 'call') : ''}
         </p>
         <button type="button" className="button-secondary" onClick={() => void exportCsv()}>
           Export CSV
         </button>
-      </div>
+      </AiCallFilterForm>
       {(problems?.message || exportError) && (
         <p className="form-error" role="alert">
           {problems?.message ?? exportError}
