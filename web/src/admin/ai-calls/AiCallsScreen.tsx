@@ -21,6 +21,7 @@ const COLUMNS: Array<Column<AiCallRow>> = [
   { label: 'Model', text: (call) => call.model },
   {
     label: 'Outcome',
+    whole: true,
     text: (call) => AI_CALL_OUTCOME_LABELS[call.outcome],
     title: (call) => call.failure ?? undefined,
   },

@@ -63,7 +63,7 @@ export function ModulesScreen() {
       <ManageTable<Module>
         columns={[
           { label: 'Name', text: (row: Module) => row.name },
-          { label: 'Status', text: (row: Module) => row.status },
+          { label: 'Status', whole: true, text: (row: Module) => row.status },
         ]}
         rows={current?.data}
         firstNumber={((current?.currentPage ?? page) - 1) * ADMIN_PAGE_SIZE + 1}

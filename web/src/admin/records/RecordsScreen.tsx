@@ -38,7 +38,7 @@ const COLUMNS: Array<Column<AdminRecord>> = [
   { label: 'Frequency', sort: 'frequency', numeric: true, text: (r) => r.frequency ?? '' },
   { label: 'AI Response', sort: 'ai_response', text: (r) => r.aiResponse },
   { label: 'AI Reason', sort: 'ai_reason', text: (r) => r.aiReason || 'No Any Reason' },
-  { label: 'Status', sort: 'status', text: (r) => statusLabel(r.status) },
+  { label: 'Status', sort: 'status', whole: true, text: (r) => statusLabel(r.status) },
 ];
 
 /** SPEC §2 TL, TR and BL record lists: paged, searched, sorted; Edit per row, Regenerate and Delete in its menu. */

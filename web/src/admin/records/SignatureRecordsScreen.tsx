@@ -30,7 +30,7 @@ const COLUMNS: Array<Column<SignatureRecord>> = [
   { label: 'User name', sort: 'username', text: (r) => r.username },
   { label: 'Sign Elements', sort: 'signatureElements', text: (r) => r.signatureElements.join(', ') },
   { label: 'Signature', sort: 'signature', text: (r) => r.signature.join(', ') },
-  { label: 'Status', sort: 'status', text: (r) => statusLabel(r.status) },
+  { label: 'Status', sort: 'status', whole: true, text: (r) => statusLabel(r.status) },
 ];
 
 const texts = RECORD_TEXTS.br;

@@ -10,8 +10,10 @@ export interface Column<T> {
   sort?: string;
   /** Right-aligned, for numbers; never cut. */
   numeric?: boolean;
-  /** A short value of a set form (a date): never cut. */
+  /** A short value of a set form (a date, a status): never cut. */
   whole?: boolean;
+  /** Text that reads badly cut (an email): cut later than the others. */
+  wide?: boolean;
   /** The cell's text (of the row at this index of the page): one line on a wide screen, cut with '…', whole in its title. */
   text(row: T, index: number): string | number;
   /** A title other than the text (an outcome's failure). */
@@ -84,7 +86,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       className={column.numeric ? 'numeric' : undefined}
                     >
                       <span
-                        className={whole ? 'admin-cell-text whole' : 'admin-cell-text'}
+                        className={`admin-cell-text${whole ? ' whole' : column.wide ? ' wide' : ''}`}
                         title={column.title?.(row) ?? (whole || !text ? undefined : text)}
                       >
                         {text}

@@ -32,10 +32,10 @@ import { serialColumn } from '../shared/serial-column';
 
 const COLUMNS: Array<Column<AdminUser>> = [
   { label: 'Name', text: (user) => user.name },
-  { label: 'Email', text: (user) => user.email },
+  { label: 'Email', wide: true, text: (user) => user.email },
   { label: 'Mobile', text: (user) => user.mobile },
-  { label: 'Role', text: (user) => user.roleType },
-  { label: 'Status', text: (user) => user.status },
+  { label: 'Role', whole: true, text: (user) => user.roleType },
+  { label: 'Status', whole: true, text: (user) => user.status },
 ];
 
 /** SPEC §2 Manage User: the users table, the create/edit modal and the delete confirmation. */
