@@ -15,6 +15,12 @@ import { useLeaveGuard } from './useLeaveGuard';
 
 const ELEMENTS_LISTING = '/elements/ElementsListingBL';
 
+const homeLink = (
+  <Link className="chip" to="/">
+    Home
+  </Link>
+);
+
 function groupByList(subElements: SubElement[]): Array<[string, SubElement[]]> {
   const groups = new Map<string, SubElement[]>();
   for (const subElement of subElements)
@@ -39,11 +45,7 @@ export function ElementDetailScreen() {
             ‹ Elements
           </Link>
         }
-        end={
-          <Link className="chip" to="/">
-            Home
-          </Link>
-        }
+        end={homeLink}
       />
       <main className="page-body">
         {elements.loading ? (
@@ -112,11 +114,7 @@ function ElementDetail({ elementId, name }: { elementId: number; name: string })
             ‹ Elements
           </button>
         }
-        end={
-          <Link className="chip" to="/">
-            Home
-          </Link>
-        }
+        end={homeLink}
       />
       <main className="page-body">
         <div className="detail-heading">
