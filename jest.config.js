@@ -53,6 +53,9 @@ const testsUnder = (folders) =>
 const common = {
   rootDir: __dirname,
   testEnvironment: '<rootDir>/test/support/test-environment.cjs',
+  // Each file loads its own modules: their AsyncLocalStorages are disabled when it ends
+  // (test/support/async-local-storage-of-file.cjs). Not in the browser tier, whose products outlive a file.
+  testEnvironmentOptions: { releaseAsyncLocalStorage: true },
   transform: { '^.+\\.tsx?$': swc(false) },
   moduleNameMapper,
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
@@ -103,6 +106,7 @@ module.exports = {
     {
       ...common,
       displayName: 'browser',
+      testEnvironmentOptions: {},
       testMatch: testsUnder(BROWSER_FOLDERS),
       // The preflight, and a prefix for this run's databases; the teardown drops those a worker left behind.
       globalSetup: '<rootDir>/test/support/browser-tier-setup.cjs',

@@ -2,6 +2,10 @@ const http = require('node:http');
 const { TestEnvironment } = require('jest-environment-node');
 const { Agent, setGlobalDispatcher } = require('undici');
 const browserWorker = require('./browser-worker.cjs');
+const { trackAsyncLocalStorage } = require('./async-local-storage-of-file.cjs');
+const { installCompileCache } = require('./compile-cache.cjs');
+
+installCompileCache();
 
 /**
  * Jest's node environment, with HTTP clients that open a connection per request. A test and the servers it starts
@@ -24,6 +28,15 @@ class PromptloomEnvironment extends TestEnvironment {
     super(config, context);
     // The worker's Chromium and products, kept from one test file to the next (test/support/browser-worker.cjs).
     this.global.promptloomBrowserWorker = browserWorker;
+    // A tier whose files load the product themselves (jest.config.js: `releaseAsyncLocalStorage`).
+    this.releaseAsyncLocalStorage = config.projectConfig.testEnvironmentOptions.releaseAsyncLocalStorage
+      ? trackAsyncLocalStorage()
+      : undefined;
+  }
+
+  async teardown() {
+    this.releaseAsyncLocalStorage?.();
+    await super.teardown();
   }
 
   async handleTestEvent(event) {
