@@ -14,7 +14,7 @@ const { CHILD_MESSAGE_END } = require('jest-worker');
 const ROOT = path.resolve(__dirname, '../..');
 const WEB_DIST_DIR = path.join(ROOT, 'web/dist');
 const BUILT_PRODUCT = path.join(ROOT, 'apps/all-in-one/dist/testing/browser-test-product.js');
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const { chromiumPath } = require('./chromium-path.cjs');
 /** Set by the browser tier's globalSetup (test/support/browser-tier-setup.cjs); its teardown drops what it names. */
 const RUN_PREFIX_VARIABLE = 'PROMPTLOOM_BROWSER_RUN_PREFIX';
 
@@ -52,7 +52,7 @@ function sharedBrowser() {
 async function launchChromium() {
   const { chromium } = require('playwright-core');
   return chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: chromiumPath(),
     args: [
       '--headless',
       '--no-sandbox',

@@ -4,13 +4,12 @@
  * The globalSetup of the tiers that need servers (each checks what it needs), and run by `npm test` before any tier
  * (`node test/support/preflight.cjs`, everything).
  */
-const { accessSync, constants } = require('node:fs');
 const { Client } = require('pg');
 const { connect } = require('nats');
+const { chromiumPath, executable } = require('./chromium-path.cjs');
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const NATS_URL = process.env.TEST_NATS_URL || 'nats://127.0.0.1:4222';
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const TIMEOUT_MS = 5000;
 
 const reason = (error) => (error && (error.code || error.message)) || String(error);
@@ -51,15 +50,12 @@ async function checkNats() {
 }
 
 function checkChromium() {
-  try {
-    accessSync(CHROMIUM_PATH, constants.X_OK);
-    return null;
-  } catch {
-    return (
-      `Chromium (browser tests): no executable at ${CHROMIUM_PATH}. Install it (apt-get install -y chromium), ` +
-      'or set CHROMIUM_PATH.'
-    );
-  }
+  const path = chromiumPath();
+  if (executable(path)) return null;
+  return (
+    `Chromium (browser tests): no executable at ${path}. Install its headless shell (apt-get install -y ` +
+    'chromium-headless-shell), or set CHROMIUM_PATH.'
+  );
 }
 
 /** The lines describing what is missing; empty when everything is there. Only the browser tier needs Chromium. */
