@@ -1,4 +1,3 @@
-const crypto = require('node:crypto');
 const vm = require('node:vm');
 
 /**
@@ -11,22 +10,22 @@ const vm = require('node:vm');
  * Installed once per worker process (test/support/test-environment.cjs is loaded with Node's own `require`).
  */
 const compileFunction = vm.compileFunction;
+/** File name → the source compiled and its code cache (a source that changed under the same name compiles afresh). */
 const codeCache = new Map();
-
-const keyOf = (code, filename) => `${filename}\0${crypto.createHash('sha1').update(code).digest('base64')}`;
 
 function compileFunctionWithCodeCache(code, params, options = {}) {
   if (typeof options.filename !== 'string') return compileFunction.call(this, code, params, options);
-  const key = keyOf(code, options.filename);
-  const cachedData = codeCache.get(key);
+  const cached = codeCache.get(options.filename);
+  const cachedData = cached?.code === code ? cached.cachedData : undefined;
   const compiled = compileFunction.call(
     this,
     code,
     params,
     cachedData ? { ...options, cachedData } : { ...options, produceCachedData: true },
   );
-  if (cachedData && compiled.cachedDataRejected) codeCache.delete(key);
-  else if (!cachedData && compiled.cachedData) codeCache.set(key, compiled.cachedData);
+  if (cachedData && compiled.cachedDataRejected) codeCache.delete(options.filename);
+  else if (!cachedData && compiled.cachedData)
+    codeCache.set(options.filename, { code, cachedData: compiled.cachedData });
   return compiled;
 }
 
