@@ -2,10 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { type Page } from 'playwright-core';
 import { estimatePromptTokens } from '@promptloom/ai-worker';
 import { waitFor } from '@promptloom/shared/testing';
-import { useBrowserProduct } from '../support/browser-product';
+import { seedSession, useBrowserProduct } from '../support/browser-product';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../support/fake-openai-server';
 import { graphql, newUser, requestJson } from '../support/http';
-import { ADMIN, chooseRowAction, signIn } from './admin-support';
+import { ADMIN, chooseRowAction } from './admin-support';
 
 let fake: FakeOpenAiServer;
 let user: { id: number; token: string };
@@ -45,8 +45,7 @@ async function adminPage(width: number, height = 900): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height }, acceptDownloads: true });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
-  await signIn(page, product.baseUrl, ADMIN);
-  await page.waitForURL('**/admin/UserManage');
+  await seedSession(page, product.baseUrl, { token: adminToken });
   return page;
 }
 

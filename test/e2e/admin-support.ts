@@ -1,6 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, type Page } from 'playwright-core';
-import { useBrowserProduct, type BrowserProduct, type ContextOpener } from '../support/browser-product';
+import {
+  seedSession,
+  useBrowserProduct,
+  type BrowserProduct,
+  type ContextOpener,
+} from '../support/browser-product';
 import { requestJson } from '../support/http';
 
 export const ADMIN = { email: 'console.admin@example.com', password: 'console-password-1' };
@@ -10,11 +15,11 @@ export interface AdminConsole {
   browser: ContextOpener;
   /** The admin's token (there from the suite's beforeAll on). */
   adminToken: string;
-  /** A browser context signed in as the admin (through the login form). */
+  /** A browser context that holds the admin's session (`seedSession`; the login form has tests of its own). */
   adminContext(): Promise<BrowserContext>;
 }
 
-/** A suite's product with one admin, and a browser; the admin signs in through the real login screen. */
+/** A suite's product with one admin, and a browser. */
 export function useAdminConsole(): AdminConsole {
   // A product of its own: the admin screens list and count every user, so no other suite's users may show.
   const product = useBrowserProduct({ admin: ADMIN, ownProduct: true });
@@ -25,8 +30,7 @@ export function useAdminConsole(): AdminConsole {
     async adminContext() {
       const context = await product.browser.newContext({ viewport: { width: 1400, height: 900 } });
       const page = await context.newPage();
-      await signIn(page, product.baseUrl, ADMIN);
-      await page.waitForURL('**/admin/UserManage');
+      await seedSession(page, product.baseUrl, { token: adminConsole.adminToken });
       await page.close();
       return context;
     },

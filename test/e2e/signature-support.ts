@@ -1,5 +1,5 @@
 import { type Page } from 'playwright-core';
-import { type ContextOpener } from '../support/browser-product';
+import { seedSession, type ContextOpener } from '../support/browser-product';
 import { graphql, newUser, requestJson } from '../support/http';
 
 /** The two widths every signature screen is checked at: a desktop and a phone (390×844). */
@@ -30,7 +30,10 @@ export async function addActive(baseUrl: string, token: string, family: string, 
   );
 }
 
-/** A new user with these active types, elements and pro items, signed in on a page of a new browser context. */
+/**
+ * A new user with these active types, elements and pro items, and a page of a new browser context that holds the
+ * user's session (`seedSession`): the test's first `page.goto` opens its screen signed in.
+ */
 export async function signedInWith(
   browser: ContextOpener,
   baseUrl: string,
@@ -46,11 +49,7 @@ export async function signedInWith(
 
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
-  await page.goto(`${baseUrl}/login`);
-  await page.getByPlaceholder('USERNAME OR EMAIL').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL('**/types/dashboard');
+  await seedSession(page, baseUrl, { token });
   return { page, token };
 }
 
