@@ -22,4 +22,4 @@ const executable = (path) => {
 const chromiumPath = () =>
   process.env.CHROMIUM_PATH || (executable(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL_BROWSER);
 
-module.exports = { chromiumPath, executable, HEADLESS_SHELL };
+module.exports = { chromiumPath, executable };

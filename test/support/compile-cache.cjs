@@ -2,7 +2,7 @@ const vm = require('node:vm');
 
 /**
  * Jest compiles every module again for every test file (each file has a registry of its own), and a service suite
- * loads the whole product: a tenth of a worker's CPU went to V8 compiling the same sources over and over. Jest
+ * loads the whole product: 50 of the service tier's 385 busy CPU-s went to V8 compiling the same sources over and over. Jest
  * compiles through `vm.compileFunction`, read from `node:vm` at each call; this keeps V8's code cache of each source
  * the first time a worker compiles it, and hands it to the next compile of the same source (same file name and
  * text) in that worker. V8 checks the cache itself and compiles afresh when it does not fit.
