@@ -1,6 +1,6 @@
 import { type Page } from 'playwright-core';
-import { seedSession, type ContextOpener } from '../support/browser-product';
-import { graphql, newUser, requestJson } from '../support/http';
+import { seedSession, signedUpUser, type ContextOpener } from '../support/browser-product';
+import { graphql } from '../support/http';
 
 /** The two widths every signature screen is checked at: a desktop and a phone (390×844). */
 export const VIEWPORTS = [
@@ -40,9 +40,7 @@ export async function signedInWith(
   viewport: Viewport,
   active: { types: string[]; elements: string[]; pro: string[] },
 ): Promise<{ page: Page; token: string }> {
-  const user = newUser();
-  const signup = await requestJson(baseUrl, 'POST', '/api/signup', { body: user });
-  const token: string = signup.body.access_token;
+  const { token } = await signedUpUser(baseUrl);
   for (const type of active.types) await addActive(baseUrl, token, 'tl', type);
   for (const element of active.elements) await addActive(baseUrl, token, 'bl', element);
   for (const pro of active.pro) await addActive(baseUrl, token, 'tr', pro);
