@@ -3,6 +3,7 @@ export * from './errors';
 export * from './counted';
 export * from './validation';
 export * from './text-safety';
+export * from './csv';
 export * from './fields';
 export * from './operation';
 export * from './context';

@@ -1,5 +1,6 @@
-import { type AiCallSummary } from '@promptloom/proto';
+import { toCsv, type AiCallSummary } from '@promptloom/proto';
 
+/** The AI calls export's columns, in their order; the header names them as they are. */
 const COLUMNS: Array<keyof AiCallSummary> = [
   'id',
   'created_at',
@@ -16,18 +17,9 @@ const COLUMNS: Array<keyof AiCallSummary> = [
   'job_id',
 ];
 
-/** RFC 4180 CSV; a cell a spreadsheet would run as a formula (= + - @) is prefixed with a quote. */
 export function callsCsv(calls: readonly AiCallSummary[]): string {
-  const lines = [
-    COLUMNS.join(','),
-    ...calls.map((call) => COLUMNS.map((column) => cell(call[column])).join(',')),
-  ];
-  return `${lines.join('\r\n')}\r\n`;
-}
-
-function cell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/u.test(text)) text = `'${text}`;
-  return /[",\r\n]/u.test(text) ? `"${text.replace(/"/gu, '""')}"` : text;
+  return toCsv(
+    COLUMNS,
+    calls.map((call) => COLUMNS.map((column) => call[column])),
+  );
 }

@@ -3,7 +3,7 @@ import { AI_CALL_OUTCOME_LABELS, AI_PURPOSE_LABELS, counted } from '@promptloom/
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { useSearchParams } from 'react-router-dom';
 import { formErrorsOf } from '../../apollo/field-errors';
-import { downloadCsv } from '../shared/csv';
+import { downloadCsv } from '../shared/download-csv';
 import { DataTable, type Column } from '../shared/DataTable';
 import { formatWhen } from '../shared/format-when';
 import { ADMIN_PAGE_SIZE } from '../shared/page';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { downloadCsv, toCsv } from './csv';
+import { toCsv } from '@promptloom/proto';
+import { downloadCsv } from './download-csv';
 
 /** Most rows one export fetches: 50 pages of 100. */
 const MAX_PAGES = 50;
