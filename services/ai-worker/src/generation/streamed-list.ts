@@ -1,5 +1,5 @@
 import { itemKey, listReplyAsLines, listReplySchemaOf, type ListFamily } from '@promptloom/proto';
-import { completedJsonPrefix } from './partial-json';
+import { Allow, parse as parsePartialJson } from 'partial-json';
 import { cleanListReply, type CleanedItem } from './reply-cleaning';
 
 export interface StreamedListInput {
@@ -67,7 +67,7 @@ export class StreamedList {
 
   private completePart(): string {
     if (!this.isJson()) return this.text.slice(0, this.text.lastIndexOf('\n') + 1);
-    return linesOfPartial(completedJsonPrefix(this.text));
+    return linesOfPartial(completedJson(this.text));
   }
 
   private take(reply: string): CleanedItem[] {
@@ -85,6 +85,19 @@ export class StreamedList {
     for (const item of taken) this.given.add(itemKey(item.text));
     this.count += taken.length;
     return taken;
+  }
+}
+
+/**
+ * The part of a JSON reply streamed so far that is already complete, as a value: open objects and arrays are closed,
+ * and the string (or number, or literal) still being written is left out, so `{"items":["Alpha","Be` reads as
+ * `{"items":["Alpha"]}` and no item is given half-written. Undefined when the text is not JSON.
+ */
+function completedJson(text: string): unknown {
+  try {
+    return parsePartialJson(text, Allow.OBJ | Allow.ARR);
+  } catch {
+    return undefined;
   }
 }
 
