@@ -1,16 +1,21 @@
 import { type z } from 'zod';
+import { type OperationAccess } from './access/declaration';
 
 /** The services that answer operations on the bus; each has its own subject space `svc.<service>.*`. */
 export const SERVICES = ['admin', 'ai', 'signature'] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
-/** One request/reply operation: who answers it, and the zod shapes of what goes in and comes out. */
+/**
+ * One request/reply operation: who answers it, the zod shapes of what goes in and comes out, and who may call it
+ * (enforced by the answering service before its handler runs).
+ */
 export interface Operation<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
   readonly service: ServiceName;
   readonly name: string;
   readonly subject: string;
   readonly request: Req;
   readonly response: Res;
+  readonly access: OperationAccess;
 }
 
 export function defineOperation<Req extends z.ZodType, Res extends z.ZodType>(
@@ -18,8 +23,16 @@ export function defineOperation<Req extends z.ZodType, Res extends z.ZodType>(
   name: string,
   request: Req,
   response: Res,
+  access: OperationAccess<z.output<Req>>,
 ): Operation<Req, Res> {
-  return { service, name, subject: `svc.${service}.${name}`, request, response };
+  return {
+    service,
+    name,
+    subject: `svc.${service}.${name}`,
+    request,
+    response,
+    access: access as OperationAccess,
+  };
 }
 
 export type RequestOf<O extends Operation> = z.input<O['request']>;

@@ -1,4 +1,5 @@
-import { OPERATION_ACCESS, OPERATION_CALLERS, callersOf } from './access';
+import { type z } from 'zod';
+import { OPERATION_ACCESS, OPERATION_CALLERS, accessOf, callersOf, ownerInRequest } from './access';
 import { SERVICES } from './operation';
 import { EVENTS, OPERATIONS, eventBySubject, operationBySubject } from './registry';
 
@@ -24,9 +25,32 @@ describe('the operation registry and the event catalogue', () => {
   });
 
   it('gives every operation an access rule of the authorization policy, and no rule to an unknown subject', () => {
+    const kinds = ['public', 'internal', 'signed-in', 'owned', 'admin'];
+    for (const operation of OPERATIONS) {
+      expect({ subject: operation.subject, kind: kinds.includes(operation.access.kind) }).toEqual({
+        subject: operation.subject,
+        kind: true,
+      });
+    }
     expect(Object.keys(OPERATION_ACCESS).sort()).toEqual(
       OPERATIONS.map((operation) => operation.subject).sort(),
     );
+    expect(accessOf('svc.admin.nope')).toBeUndefined();
+  });
+
+  it("finds an owned operation's owner in a user id field its request schema requires", () => {
+    for (const operation of OPERATIONS) {
+      const { access } = operation;
+      if (access.kind !== 'owned' || access.ownerIn !== 'request') continue;
+      const sample = { [access.field]: 7 };
+      const field = (operation.request as unknown as z.ZodObject).shape[access.field] as z.ZodType;
+      expect({ subject: operation.subject, field: field?.safeParse(7).success }).toEqual({
+        subject: operation.subject,
+        field: true,
+      });
+      expect(field.safeParse(undefined).success).toBe(false);
+      expect(ownerInRequest(access, sample)).toBe(7);
+    }
   });
 
   it('declares callers only for registered operations, each caller once', () => {

@@ -19,7 +19,7 @@ import { startAdminFixture, type AdminFixture } from './admin-fixture';
 /**
  * Every operation of the registry, sent on the bus as each kind of caller, answered by the service that owns it: the
  * services' own checks, whatever a gateway did before. The expected answer comes from the operation's access rule
- * (`proto/src/access/operation-access.ts`); a new operation without a rule or a sample request here fails the test.
+ * (declared with the operation, `defineOperation`); a new operation without a rule or a sample request here fails the test.
  */
 
 type ActorName = 'anonymous' | 'owner' | 'other user' | 'admin' | 'deactivated user';
@@ -48,6 +48,14 @@ const EXPECTED: Record<string, Record<ActorName, Outcome>> = {
     owner: 'allowed',
     'other user': 'FORBIDDEN',
     admin: 'allowed',
+    'deactivated user': 'UNAUTHENTICATED',
+  },
+  // Something private to its owner (a prompt history): no admin read either.
+  'read-private': {
+    anonymous: 'UNAUTHENTICATED',
+    owner: 'allowed',
+    'other user': 'FORBIDDEN',
+    admin: 'FORBIDDEN',
     'deactivated user': 'UNAUTHENTICATED',
   },
   write: {

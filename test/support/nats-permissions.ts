@@ -51,9 +51,8 @@ export const SERVICE_OF_USER = {
  * whose use in a process's code means that process makes the request.
  */
 export const SHARED_CALLERS: Record<string, RegExp> = {
-  'svc.admin.sessions.state':
-    /\b(requireAccess|requireSignedInCaller|requireStoredAdmin|liveSessionsOf|LiveSessions)\b/,
-  'svc.admin.accounts.getUser': /\brequireStoredAdmin\b/,
+  'svc.admin.sessions.state': /\b(checksOverTheBus|liveSessionsOf|LiveSessions)\b/,
+  'svc.admin.accounts.getUser': /\bchecksOverTheBus\b/,
 };
 
 export interface CallSites {

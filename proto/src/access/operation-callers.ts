@@ -15,8 +15,8 @@ export const OPERATION_CALLERS: Readonly<Record<string, readonly BusSigner[]>> =
   'svc.admin.accounts.getUser': ['gateway', 'ai', 'signature'],
   // The first admin, created at start-up by the admin service itself (and its create-admin command).
   'svc.admin.accounts.ensureAdmin': ['admin'],
-  // Every LiveSessions: the gateway's and each service's own check that a caller's session still holds.
-  'svc.admin.sessions.state': ['gateway', 'admin', 'ai', 'signature'],
+  // Every LiveSessions: the gateway's and the other services' check that a caller's session still holds.
+  'svc.admin.sessions.state': ['gateway', 'ai', 'signature'],
   // Signature swap and Refine ask the AI worker, for the user who asked.
   'svc.ai.chat': ['signature'],
   'svc.ai.reasons.guidance': ['signature'],

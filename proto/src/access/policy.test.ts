@@ -15,6 +15,13 @@ describe('the authorization policy', () => {
     expect(decideOwnedAccess(actor, 'write', 1)).toBe(write);
   });
 
+  it('keeps what is private to its owner from everyone else, admins too', () => {
+    expect(decideOwnedAccess(undefined, 'read-private', 1)).toBe('unauthenticated');
+    expect(decideOwnedAccess(owner, 'read-private', 1)).toBe('allowed');
+    expect(decideOwnedAccess(other, 'read-private', 1)).toBe('forbidden');
+    expect(decideOwnedAccess(admin, 'read-private', 1)).toBe('forbidden');
+  });
+
   it('lets an admin operation through on the token role and the stored role together', () => {
     expect(decideAdminOperation(undefined)).toBe('unauthenticated');
     expect(decideAdminOperation(owner)).toBe('forbidden');

@@ -1,14 +1,18 @@
 import { DomainError } from '../errors';
 import { ADMIN_ROLE, NOT_AUTHENTICATED_MESSAGE, NOT_AUTHORIZED_MESSAGE, type Actor } from '../context';
 
-/** What an operation does to a record: look at it, or change it. */
-export type Access = 'read' | 'write';
+/**
+ * What an operation does to a record: look at it (`read`, which an admin may do too), look at something private to
+ * its owner (`read-private`: a prompt history, no admin either), or change it (`write`).
+ */
+export type Access = 'read' | 'read-private' | 'write';
 
 export type AccessDecision = 'allowed' | 'unauthenticated' | 'forbidden';
 
 /**
  * The one authorization rule of the product: may `actor` do `access` on a record owned by `ownerId`?
- * The owner may do anything with their records; an admin may read anyone's; nobody else, and nobody anonymous.
+ * The owner may do anything with their records; an admin may read anyone's, except what is private to its owner;
+ * nobody else, and nobody anonymous.
  * An admin changes other users' records only through the admin operations (`decideAdminOperation`), where the
  * service checks the stored role as well.
  */

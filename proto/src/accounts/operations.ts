@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADMIN, INTERNAL, PUBLIC } from '../access/declaration';
 import { defineOperation } from '../operation';
 import {
   AdminUserCreateRequest,
@@ -29,21 +30,29 @@ export const accountOperations = {
     'accounts.signup',
     z.intersection(SignupRequest, ClientOrigin),
     SignedInResponse,
+    PUBLIC,
   ),
   login: defineOperation(
     'admin',
     'accounts.login',
     LoginRequest.extend(ClientOrigin.shape),
     SignedInResponse,
+    PUBLIC,
   ),
-  getUser: defineOperation('admin', 'accounts.getUser', UserIdRequest, UserResponse),
-  ensureAdmin: defineOperation('admin', 'accounts.ensureAdmin', EnsureAdminRequest, EnsureAdminResponse),
+  getUser: defineOperation('admin', 'accounts.getUser', UserIdRequest, UserResponse, INTERNAL),
+  ensureAdmin: defineOperation(
+    'admin',
+    'accounts.ensureAdmin',
+    EnsureAdminRequest,
+    EnsureAdminResponse,
+    INTERNAL,
+  ),
 } as const;
 
 /** Admin-only operations on users; the admin service checks the caller's stored role on each. */
 export const adminUserOperations = {
-  list: defineOperation('admin', 'users.list', AdminUserListRequest, AdminUserPage),
-  create: defineOperation('admin', 'users.create', AdminUserCreateRequest, PublicUser),
-  update: defineOperation('admin', 'users.update', AdminUserUpdateRequest, PublicUser),
-  delete: defineOperation('admin', 'users.delete', AdminUserDeleteRequest, AdminUserDeleteResponse),
+  list: defineOperation('admin', 'users.list', AdminUserListRequest, AdminUserPage, ADMIN),
+  create: defineOperation('admin', 'users.create', AdminUserCreateRequest, PublicUser, ADMIN),
+  update: defineOperation('admin', 'users.update', AdminUserUpdateRequest, PublicUser, ADMIN),
+  delete: defineOperation('admin', 'users.delete', AdminUserDeleteRequest, AdminUserDeleteResponse, ADMIN),
 } as const;

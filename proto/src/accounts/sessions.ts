@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INTERNAL, ownedBy } from '../access/declaration';
 import { defineEvent, defineOperation } from '../operation';
 
 /** Why a session ended: the account changed under it, or its user signed out. */
@@ -40,8 +41,14 @@ export const LogoutRequest = z.object({
 });
 
 export const sessionOperations = {
-  state: defineOperation('admin', 'sessions.state', SessionStateRequest, SessionState),
-  logout: defineOperation('admin', 'sessions.logout', LogoutRequest, z.object({ ended: z.boolean() })),
+  state: defineOperation('admin', 'sessions.state', SessionStateRequest, SessionState, INTERNAL),
+  logout: defineOperation(
+    'admin',
+    'sessions.logout',
+    LogoutRequest,
+    z.object({ ended: z.boolean() }),
+    ownedBy('write', 'userId'),
+  ),
 } as const;
 
 export const sessionEvents = {

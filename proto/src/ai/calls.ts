@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { recordId } from '../fields';
+import { ADMIN } from '../access/declaration';
 import { defineEvent, defineOperation } from '../operation';
 import { PageRequest, pageOf, wholeNumber } from '../paging';
 import { ReasonsUsed } from './guidance';
@@ -170,10 +171,10 @@ export const AiUsage = z.object({
 export type AiUsage = z.infer<typeof AiUsage>;
 
 export const aiCallOperations = {
-  list: defineOperation('ai', 'calls.list', AiCallListRequest, AiCallPage),
-  get: defineOperation('ai', 'calls.get', AiCallRequest, AiCallDetail),
-  export: defineOperation('ai', 'calls.export', AiCallFilters, AiCallCsv),
-  usage: defineOperation('ai', 'calls.usage', AiUsageRequest, AiUsage),
+  list: defineOperation('ai', 'calls.list', AiCallListRequest, AiCallPage, ADMIN),
+  get: defineOperation('ai', 'calls.get', AiCallRequest, AiCallDetail, ADMIN),
+  export: defineOperation('ai', 'calls.export', AiCallFilters, AiCallCsv, ADMIN),
+  usage: defineOperation('ai', 'calls.usage', AiUsageRequest, AiUsage, ADMIN),
 } as const;
 
 export const aiCallEvents = {

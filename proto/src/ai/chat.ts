@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SIGNED_IN } from '../access/declaration';
 import { defineOperation } from '../operation';
 import { AI_MODELS } from '../rules/agent';
 import { ChatAudit } from './calls';
@@ -61,7 +62,7 @@ export const ChatResponse = z.object({
 export type ChatResponse = z.infer<typeof ChatResponse>;
 
 /** Every call to the AI provider goes through the AI worker, which alone holds the key. */
-export const aiChatOperation = defineOperation('ai', 'chat', ChatRequest, ChatResponse);
+export const aiChatOperation = defineOperation('ai', 'chat', ChatRequest, ChatResponse, SIGNED_IN);
 
 /** What a user may send to `/api/chat`: only the models the product offers (SPEC §9), and bounded sizes. */
 export const CHAT_MAX_MESSAGES = 20;
@@ -108,4 +109,10 @@ export const UserChatRequest = z.object({
 export type UserChatRequest = z.infer<typeof UserChatRequest>;
 
 /** `/api/chat` and GraphQL `chat`: a user's own call, checked against the offered models and their daily quota. */
-export const aiUserChatOperation = defineOperation('ai', 'chat.user', UserChatRequest, ChatResponse);
+export const aiUserChatOperation = defineOperation(
+  'ai',
+  'chat.user',
+  UserChatRequest,
+  ChatResponse,
+  SIGNED_IN,
+);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { recordId } from '../fields';
+import { ownedBy } from '../access/declaration';
 import { defineEvent, defineOperation } from '../operation';
 
 /**
@@ -64,10 +65,40 @@ export const awayEvents = {
 } as const;
 
 export const awayOperations = {
-  beginVisit: defineOperation('admin', 'visits.begin', BeginVisitRequest, AwayWindow),
-  getVisit: defineOperation('admin', 'visits.get', VisitRequest, AwayWindow),
-  dismissAway: defineOperation('admin', 'visits.dismiss', VisitRequest, AwayWindow),
-  adminEdits: defineOperation('admin', 'away.changes', AwayChangesRequest, AwayChanges),
-  runsFinished: defineOperation('ai', 'away.changes', AwayChangesRequest, AwayChanges),
-  signaturesSaved: defineOperation('signature', 'away.changes', AwayChangesRequest, AwayChanges),
+  beginVisit: defineOperation(
+    'admin',
+    'visits.begin',
+    BeginVisitRequest,
+    AwayWindow,
+    ownedBy('write', 'user_id'),
+  ),
+  getVisit: defineOperation('admin', 'visits.get', VisitRequest, AwayWindow, ownedBy('read', 'user_id')),
+  dismissAway: defineOperation(
+    'admin',
+    'visits.dismiss',
+    VisitRequest,
+    AwayWindow,
+    ownedBy('write', 'user_id'),
+  ),
+  adminEdits: defineOperation(
+    'admin',
+    'away.changes',
+    AwayChangesRequest,
+    AwayChanges,
+    ownedBy('read', 'user_id'),
+  ),
+  runsFinished: defineOperation(
+    'ai',
+    'away.changes',
+    AwayChangesRequest,
+    AwayChanges,
+    ownedBy('read', 'user_id'),
+  ),
+  signaturesSaved: defineOperation(
+    'signature',
+    'away.changes',
+    AwayChangesRequest,
+    AwayChanges,
+    ownedBy('read', 'user_id'),
+  ),
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADMIN } from '../access/declaration';
 import { defineOperation } from '../operation';
 import { wholeNumber as whole } from '../paging';
 
@@ -35,6 +36,6 @@ export const DeadLetterList = z.object({
 
 /** Admin-only operations on the bus's dead letters; the admin service checks the caller's stored role. */
 export const deadLetterOperations = {
-  list: defineOperation('admin', 'deadLetters.list', DeadLetterListRequest, DeadLetterList),
-  retry: defineOperation('admin', 'deadLetters.retry', DeadLetterRetryRequest, DeadLetterRecord),
+  list: defineOperation('admin', 'deadLetters.list', DeadLetterListRequest, DeadLetterList, ADMIN),
+  retry: defineOperation('admin', 'deadLetters.retry', DeadLetterRetryRequest, DeadLetterRecord, ADMIN),
 } as const;

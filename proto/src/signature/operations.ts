@@ -1,3 +1,4 @@
+import { SIGNED_IN, ownedBy, ownedRecord } from '../access/declaration';
 import { defineOperation } from '../operation';
 import {
   BrCodesRequest,
@@ -41,12 +42,48 @@ import {
 
 /** Signatures and BR codes, answered by the signature service. A user reaches only their own; admins any. */
 export const signatureOperations = {
-  store: defineOperation('signature', 'signatures.store', StoreSignatureRequest, SignatureResponse),
-  update: defineOperation('signature', 'signatures.update', UpdateSignatureRequest, SignatureResponse),
-  get: defineOperation('signature', 'signatures.get', UserSignatureRequest, MaybeSignatureResponse),
-  remove: defineOperation('signature', 'signatures.remove', UserSignatureRequest, RemoveSignatureResponse),
-  swap: defineOperation('signature', 'signatures.swap', SwapSignatureRequest, SwapSignatureResponse),
-  brCodes: defineOperation('signature', 'signatures.brCodes', BrCodesRequest, BrCodesResponse),
+  store: defineOperation(
+    'signature',
+    'signatures.store',
+    StoreSignatureRequest,
+    SignatureResponse,
+    ownedBy('write', 'userId'),
+  ),
+  update: defineOperation(
+    'signature',
+    'signatures.update',
+    UpdateSignatureRequest,
+    SignatureResponse,
+    ownedBy('write', 'userId'),
+  ),
+  get: defineOperation(
+    'signature',
+    'signatures.get',
+    UserSignatureRequest,
+    MaybeSignatureResponse,
+    ownedBy('read', 'userId'),
+  ),
+  remove: defineOperation(
+    'signature',
+    'signatures.remove',
+    UserSignatureRequest,
+    RemoveSignatureResponse,
+    ownedBy('write', 'userId'),
+  ),
+  swap: defineOperation(
+    'signature',
+    'signatures.swap',
+    SwapSignatureRequest,
+    SwapSignatureResponse,
+    ownedBy('write', 'userId'),
+  ),
+  brCodes: defineOperation(
+    'signature',
+    'signatures.brCodes',
+    BrCodesRequest,
+    BrCodesResponse,
+    ownedBy('read', 'userId'),
+  ),
 } as const;
 
 /** The Stream page: prompt assembly, refine, uploads and who may read an image. */
@@ -56,34 +93,68 @@ export const streamOperations = {
     'stream.buildPrompt',
     BuildStreamPromptRequest,
     StreamPromptResponse,
+    SIGNED_IN,
   ),
-  refine: defineOperation('signature', 'stream.refine', RefinePromptRequest, RefinePromptResponse),
-  store: defineOperation('signature', 'stream.store', StoreStreamRequest, StoreStreamResponse),
-  list: defineOperation('signature', 'stream.list', UserStreamsRequest, StreamListResponse),
+  refine: defineOperation('signature', 'stream.refine', RefinePromptRequest, RefinePromptResponse, SIGNED_IN),
+  store: defineOperation(
+    'signature',
+    'stream.store',
+    StoreStreamRequest,
+    StoreStreamResponse,
+    ownedBy('write', 'userId'),
+  ),
+  list: defineOperation(
+    'signature',
+    'stream.list',
+    UserStreamsRequest,
+    StreamListResponse,
+    ownedBy('read', 'userId'),
+  ),
   authorizeImage: defineOperation(
     'signature',
     'images.authorize',
     AuthorizeImageRequest,
     AuthorizeImageResponse,
+    ownedRecord('read'),
   ),
-  getSettings: defineOperation('signature', 'stream.settings.get', GetStreamSettingsRequest, StreamSettings),
+  getSettings: defineOperation(
+    'signature',
+    'stream.settings.get',
+    GetStreamSettingsRequest,
+    StreamSettings,
+    ownedBy('read', 'userId'),
+  ),
   updateSettings: defineOperation(
     'signature',
     'stream.settings.update',
     UpdateStreamSettingsRequest,
     StreamSettings,
+    ownedBy('write', 'userId'),
   ),
-  check: defineOperation('signature', 'stream.check', CheckPromptRequest, CheckPromptResponse),
+  check: defineOperation('signature', 'stream.check', CheckPromptRequest, CheckPromptResponse, SIGNED_IN),
 } as const;
 
-/** Issue #19: the Stream page's prompt versions; only their owner reads or saves them. */
+/** Issue #19: the Stream page's prompt versions; only their owner reads or saves them, not an admin either. */
 export const promptHistoryOperations = {
   save: defineOperation(
     'signature',
     'stream.history.save',
     SavePromptVersionRequest,
     SavePromptVersionResponse,
+    ownedBy('write', 'userId'),
   ),
-  list: defineOperation('signature', 'stream.history.list', ListPromptVersionsRequest, PromptVersionPage),
-  get: defineOperation('signature', 'stream.history.get', GetPromptVersionRequest, PromptVersionWithPrevious),
+  list: defineOperation(
+    'signature',
+    'stream.history.list',
+    ListPromptVersionsRequest,
+    PromptVersionPage,
+    ownedBy('read-private', 'userId'),
+  ),
+  get: defineOperation(
+    'signature',
+    'stream.history.get',
+    GetPromptVersionRequest,
+    PromptVersionWithPrevious,
+    ownedBy('read-private', 'userId'),
+  ),
 } as const;

@@ -17,7 +17,7 @@ import {
   keepIdempotentAnswers,
   closeLimitStore,
   databaseIsReachable,
-  handle,
+  answersWith,
   openPostgresLimitStore,
   SIGN_IN_LIMIT_STORE_SETTINGS,
   openDatabase,
@@ -129,47 +129,47 @@ export async function startAdminService({
   const guard = new AdminGuard(em, sessions);
   // Catalogue writes are serialised, so checks such as "is this module still used" hold until the commit.
   const catalogueWriter = writer.withLock('admin.catalogue');
-  const userAdmin = new UserAdminHandlers(em, guard, writer.withLock('admin.users'));
-  const modules = new ModuleHandlers(em, guard, catalogueWriter);
-  const modes = new ModeHandlers(em, guard, catalogueWriter);
-  const modeTypes = new ModeTypeHandlers(em, guard, catalogueWriter);
-  const audit = new AuditHandlers(em, guard);
-  const dashboard = new DashboardHandlers(em, guard, bus);
-  const deadLetters = new DeadLetterHandlers(bus, guard);
-  const visits = new VisitHandlers(em, writer, bus, ADMIN_SCHEMA);
+  const userAdmin = new UserAdminHandlers(em, writer.withLock('admin.users'));
+  const modules = new ModuleHandlers(em, catalogueWriter);
+  const modes = new ModeHandlers(em, catalogueWriter);
+  const modeTypes = new ModeTypeHandlers(em, catalogueWriter);
+  const audit = new AuditHandlers(em);
+  const dashboard = new DashboardHandlers(em, bus);
+  const deadLetters = new DeadLetterHandlers(bus);
+  const visits = new VisitHandlers(em, writer, ADMIN_SCHEMA);
+  // Sessions and roles are this service's own tables: its access checks read them, not the bus.
+  const on = answersWith(bus, guard);
   const handlers: Unsubscribe[] = await Promise.all([
-    handle(bus, accountOperations.signup, (request, context) => accounts.signup(request, context)),
-    handle(bus, accountOperations.login, (request) => accounts.login(request)),
-    handle(bus, accountOperations.getUser, (request) => accounts.getUser(request.id)),
-    handle(bus, accountOperations.ensureAdmin, (request, context) => accounts.ensureAdmin(request, context)),
-    handle(bus, sessionOperations.state, (request) => sessions.state(request)),
-    handle(bus, sessionOperations.logout, (request, context) => sessions.logout(request, context)),
-    handle(bus, adminUserOperations.list, (request, context) => userAdmin.list(request, context)),
-    handle(bus, adminUserOperations.create, (request, context) => userAdmin.create(request, context)),
-    handle(bus, adminUserOperations.update, (request, context) => userAdmin.update(request, context)),
-    handle(bus, adminUserOperations.delete, (request, context) => userAdmin.delete(request, context)),
-    handle(bus, moduleOperations.list, (request, context) => modules.list(request, context)),
-    handle(bus, moduleOperations.create, (request, context) => modules.create(request, context)),
-    handle(bus, moduleOperations.update, (request, context) => modules.update(request, context)),
-    handle(bus, moduleOperations.delete, (request, context) => modules.delete(request, context)),
-    handle(bus, modeOperations.list, (request, context) => modes.list(request, context)),
-    handle(bus, modeOperations.create, (request, context) => modes.create(request, context)),
-    handle(bus, modeOperations.update, (request, context) => modes.update(request, context)),
-    handle(bus, modeOperations.delete, (request, context) => modes.delete(request, context)),
-    handle(bus, modeTypeOperations.list, (request, context) => modeTypes.list(request, context)),
-    handle(bus, modeTypeOperations.create, (request, context) => modeTypes.create(request, context)),
-    handle(bus, modeTypeOperations.update, (request, context) => modeTypes.update(request, context)),
-    handle(bus, modeTypeOperations.delete, (request, context) => modeTypes.delete(request, context)),
-    handle(bus, auditOperations.list, (request, context) => audit.list(request, context)),
-    handle(bus, dashboardOperations.figures, (_request, context) => dashboard.figures(context)),
-    handle(bus, deadLetterOperations.list, (request, context) => deadLetters.list(request, context)),
-    handle(bus, deadLetterOperations.retry, (request, context) => deadLetters.retry(request, context)),
-    handle(bus, awayOperations.beginVisit, (request, context) => visits.begin(request, context)),
-    handle(bus, awayOperations.getVisit, (request, context) => visits.get(request, context)),
-    handle(bus, awayOperations.dismissAway, (request, context) => visits.dismiss(request, context)),
-    handle(bus, awayOperations.adminEdits, (request, context) =>
-      adminEditsAway(em(), bus, ADMIN_SCHEMA, request, context),
-    ),
+    on(accountOperations.signup, (request, context) => accounts.signup(request, context)),
+    on(accountOperations.login, (request) => accounts.login(request)),
+    on(accountOperations.getUser, (request) => accounts.getUser(request.id)),
+    on(accountOperations.ensureAdmin, (request, context) => accounts.ensureAdmin(request, context)),
+    on(sessionOperations.state, (request) => sessions.state(request)),
+    on(sessionOperations.logout, (request, context) => sessions.logout(request, context)),
+    on(adminUserOperations.list, (request) => userAdmin.list(request)),
+    on(adminUserOperations.create, (request, context) => userAdmin.create(request, context)),
+    on(adminUserOperations.update, (request, context) => userAdmin.update(request, context)),
+    on(adminUserOperations.delete, (request, context) => userAdmin.delete(request, context)),
+    on(moduleOperations.list, (request) => modules.list(request)),
+    on(moduleOperations.create, (request, context) => modules.create(request, context)),
+    on(moduleOperations.update, (request, context) => modules.update(request, context)),
+    on(moduleOperations.delete, (request, context) => modules.delete(request, context)),
+    on(modeOperations.list, (request) => modes.list(request)),
+    on(modeOperations.create, (request, context) => modes.create(request, context)),
+    on(modeOperations.update, (request, context) => modes.update(request, context)),
+    on(modeOperations.delete, (request, context) => modes.delete(request, context)),
+    on(modeTypeOperations.list, (request) => modeTypes.list(request)),
+    on(modeTypeOperations.create, (request, context) => modeTypes.create(request, context)),
+    on(modeTypeOperations.update, (request, context) => modeTypes.update(request, context)),
+    on(modeTypeOperations.delete, (request, context) => modeTypes.delete(request, context)),
+    on(auditOperations.list, (request) => audit.list(request)),
+    on(dashboardOperations.figures, (_request, context) => dashboard.figures(context)),
+    on(deadLetterOperations.list, (request) => deadLetters.list(request)),
+    on(deadLetterOperations.retry, (request) => deadLetters.retry(request)),
+    on(awayOperations.beginVisit, (request, context) => visits.begin(request, context)),
+    on(awayOperations.getVisit, (request) => visits.get(request)),
+    on(awayOperations.dismissAway, (request, context) => visits.dismiss(request, context)),
+    on(awayOperations.adminEdits, (request) => adminEditsAway(em(), ADMIN_SCHEMA, request)),
   ]);
   handlers.push(...(await auditRecordChanges(bus, em)));
   logger.info('admin service ready');

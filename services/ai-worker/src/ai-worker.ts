@@ -7,10 +7,6 @@ import {
   awayOperations,
   aiUserChatOperation,
   packListOperations,
-  type Operation,
-  type ParsedRequestOf,
-  type RequestContext,
-  type ResponseOf,
 } from '@promptloom/proto';
 import {
   OutboxEntrySchema,
@@ -19,10 +15,10 @@ import {
   keepIdempotentAnswers,
   closeLimitStore,
   databaseIsReachable,
-  handle,
+  answersWith,
+  checksOverTheBus,
   openPostgresLimitStore,
   measuredJobHandler,
-  requireSignedInCaller,
   onEvent,
   openDatabase,
   type Bus,
@@ -31,11 +27,13 @@ import {
   type ReadinessCheck,
   type Unsubscribe,
   type DatabasePoolSettings,
+  callerOf,
 } from '@promptloom/shared';
 import { CallStore, DEFAULT_AI_PRICES, RecordingProvider, parsePriceTable, serveAiCalls } from './calls';
 import { AppliedJobSchema } from './generation/applied-job.entity';
 import { JobRunner } from './generation/job-runner';
 import { RunHandlers } from './generation/run-handlers';
+import { RecordOwners } from './lists/record-owners';
 import { runsFinishedAway } from './generation/runs-finished-away';
 import { AgentSettingsSchema } from './lists/agent-settings.entity';
 import { ListHandlers } from './lists/list-handlers';
@@ -145,64 +143,59 @@ export async function startAiWorker(options: AiWorkerOptions): Promise<RunningSe
   const chat = new ChatHandlers(provider, logger, quotas, offered);
   const lists = new ListHandlers(em, bus, writer, now);
   const subElements = new SubElementHandlers(em, bus, writer);
-  const selection = new SelectionHandlers(em, bus, writer);
-  const selectionImport = new SelectionImportHandler(bus, writer);
-  const selectionRestore = new SelectionRestoreHandler(bus, writer);
+  const selection = new SelectionHandlers(em, writer);
+  const selectionImport = new SelectionImportHandler(writer);
+  const selectionRestore = new SelectionRestoreHandler(writer);
   const runs = new RunHandlers(em, bus, now, quotas, offered);
   const jobs = new JobRunner(em, provider, writer, logger, bus, quotas);
 
-  const on = <O extends Operation>(
-    operation: O,
-    handler: (request: ParsedRequestOf<O>, context: RequestContext) => Promise<ResponseOf<O>>,
-  ) => handle(bus, operation, handler);
+  const owners = new RecordOwners(em);
+  const on = answersWith(bus, checksOverTheBus(bus));
   const ops = aiOperations;
   const unsubscribes: Unsubscribe[] = await Promise.all([
-    on(aiChatOperation, async (request, context) => {
-      await requireSignedInCaller(bus, context);
-      return chat.chat(request, context);
-    }),
-    on(aiUserChatOperation, async (request, context) => {
-      const caller = await requireSignedInCaller(bus, context);
-      return chat.userChat(request, caller.userId);
-    }),
-    on(ops.getQuota, (r, c) => quotas.get(r.user_id, c)),
-    on(ops.setQuota, (r, c) => quotas.set(r.user_id, r.daily_limit, r.daily_token_limit, c)),
-    on(ops.models, async (_request, context) => {
-      await requireSignedInCaller(bus, context);
-      return chat.models();
-    }),
-    on(ops.getList, (r, c) => lists.getList(r, c)),
+    on(aiChatOperation, (request, context) => chat.chat(request, context)),
+    on(aiUserChatOperation, (request, context) => chat.userChat(request, callerOf(context).userId)),
+    on(ops.getQuota, (r) => quotas.get(r.user_id)),
+    on(ops.setQuota, (r) => quotas.set(r.user_id, r.daily_limit, r.daily_token_limit)),
+    on(ops.models, async () => chat.models()),
+    on(ops.getList, (r) => lists.getList(r)),
     on(ops.storeList, (r, c) => lists.storeList(r, c)),
     on(ops.newStore, (r, c) => lists.newStore(r, c)),
-    on(ops.updateReason, (r, c) => lists.updateReason(r, c)),
-    on(ops.setItemStatus, (r, c) => lists.setItemStatus(r, c)),
-    on(ops.previousSettings, (r, c) => lists.previousSettings(r, c)),
-    on(ops.getSubElements, (r, c) => subElements.get(r, c)),
-    on(ops.getUserSubElements, (r, c) => subElements.ofUser(r, c)),
-    on(ops.storeSubElements, (r, c) => subElements.store(r, c)),
-    on(ops.newStoreSubElements, (r, c) => subElements.newStore(r, c)),
-    on(ops.updateSubElementReason, (r, c) => subElements.updateReason(r, c)),
+    on(ops.updateReason, (r, c) => lists.updateReason(r, c), { ownerOf: (r) => owners.ofItem(r) }),
+    on(ops.setItemStatus, (r, c) => lists.setItemStatus(r, c), { ownerOf: (r) => owners.ofItem(r) }),
+    on(ops.previousSettings, (r) => lists.previousSettings(r)),
+    on(ops.getSubElements, (r) => subElements.get(r), { ownerOf: (r) => owners.ofElement(r) }),
+    on(ops.getUserSubElements, (r) => subElements.ofUser(r)),
+    on(ops.storeSubElements, (r, c) => subElements.store(r, c), { ownerOf: (r) => owners.ofElement(r) }),
+    on(ops.newStoreSubElements, (r, c) => subElements.newStore(r, c), {
+      ownerOf: (r) => owners.ofElement(r),
+    }),
+    on(ops.updateSubElementReason, (r, c) => subElements.updateReason(r, c), {
+      ownerOf: (r) => owners.ofSubElement(r),
+    }),
     on(ops.runAgent, (r, c) => runs.runAgent(r, c)),
     on(ops.cancelRun, (r, c) => runs.cancelRun(r, c)),
-    on(ops.guidanceReasons, (r, c) => runs.guidanceReasons(r, c)),
-    on(awayOperations.runsFinished, (r, c) => runsFinishedAway(em(), bus, AI_SCHEMA, r, c)),
+    on(ops.guidanceReasons, (r) => runs.guidanceReasons(r)),
+    on(awayOperations.runsFinished, (r) => runsFinishedAway(em(), AI_SCHEMA, r)),
     // Not durable: every worker hears every cancel, since any of them may be running the job.
     onEvent(bus, aiEvents.runCancelRequested, async ({ jobId, userId }) => jobs.cancel(jobId, userId)),
-    on(ops.generateSubElements, (r, c) => runs.generateSubElements(r, c)),
-    on(ops.getSelection, (r, c) => selection.get(r, c)),
+    on(ops.generateSubElements, (r, c) => runs.generateSubElements(r, c), {
+      ownerOf: (r) => owners.ofElement(r),
+    }),
+    on(ops.getSelection, (r) => selection.get(r)),
     on(ops.setItemActive, (r, c) => selection.setItemActive(r, c)),
     on(ops.setSubElementChosen, (r, c) => selection.setSubElementChosen(r, c)),
-    on(ops.leaveElement, (r, c) => selection.leaveElement(r, c)),
+    on(ops.leaveElement, (r) => selection.leaveElement(r)),
     on(ops.importSelection, (r, c) => selectionImport.importSelection(r, c)),
     on(ops.restoreSelection, (r, c) => selectionRestore.restoreSelection(r, c)),
-    on(packListOperations.contents, (r, c) => packContents(em(), bus, r, c)),
-    on(packListOperations.import, (r, c) => importPack(bus, writer, r, c)),
+    on(packListOperations.contents, (r) => packContents(em(), r)),
+    on(packListOperations.import, (r, c) => importPack(writer, r, c)),
     onEvent(bus, accountEvents.userDeleted, ({ userId }) => deleteUserRows(em(), AI_SCHEMA, userId), {
       durable: 'ai-worker-user-deleted',
     }),
   ]);
-  unsubscribes.push(...(await serveAdminRecords(bus, em, writer, AI_SCHEMA, offered)));
-  unsubscribes.push(...(await serveAiCalls(bus, em, AI_SCHEMA, () => new Date())));
+  unsubscribes.push(...(await serveAdminRecords(on, bus, em, writer, AI_SCHEMA, offered)));
+  unsubscribes.push(...(await serveAiCalls(on, em, AI_SCHEMA, () => new Date())));
   if (options.consumeJobs ?? true) {
     unsubscribes.push(
       await bus.consume(

@@ -10,3 +10,4 @@ export * from './auth';
 export * from './limits';
 export * from './tracing/api';
 export * from './idempotency';
+export * from './operations';

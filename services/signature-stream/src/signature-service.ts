@@ -13,7 +13,8 @@ import {
   closeLimitStore,
   databaseIsReachable,
   openPostgresLimitStore,
-  handle,
+  answersWith,
+  checksOverTheBus,
   openDatabase,
   type Bus,
   type Database,
@@ -95,20 +96,13 @@ export async function startSignatureService(
   const em = () => orm.em.fork();
   const writer = new OutboxWriter(orm, bus, relay);
   const idempotentAnswers = keepIdempotentAnswers({ bus, service: 'signature', orm, logger });
-  const signatures = new SignatureHandlers(em, bus, writer);
+  const signatures = new SignatureHandlers(em, writer);
   const swap = new SignatureSwap(em, bus, signatures);
-  const stream = new StreamHandlers(
-    em,
-    bus,
-    objectStore,
-    options.imageLimits ?? DEFAULT_IMAGE_LIMITS,
-    writer,
-  );
-  const settings = new StreamSettingsHandlers(em, bus, writer);
+  const stream = new StreamHandlers(em, objectStore, options.imageLimits ?? DEFAULT_IMAGE_LIMITS, writer);
+  const settings = new StreamSettingsHandlers(em, writer);
   const limitStore = await openPostgresLimitStore(options.databaseUrl, SIGNATURE_SCHEMA);
   const history = new PromptHistoryHandlers(
     em,
-    bus,
     writer,
     SIGNATURE_SCHEMA,
     new PromptVersionLimit(limitStore, options.promptVersionLimit ?? DEFAULT_PROMPT_VERSION_LIMIT, logger),
@@ -119,36 +113,38 @@ export async function startSignatureService(
   const p = packOperations;
   const s = signatureOperations;
   const t = streamOperations;
+  const on = answersWith(bus, checksOverTheBus(bus));
   const handlers: Unsubscribe[] = await Promise.all([
-    handle(bus, s.store, (request, context) => signatures.store(request, context)),
-    handle(bus, s.update, (request, context) => signatures.update(request, context)),
-    handle(bus, s.get, (request, context) => signatures.get(request.userId, context)),
-    handle(bus, s.remove, (request, context) => signatures.remove(request.userId, context)),
-    handle(bus, s.swap, (request, context) => swap.swap(request, context)),
-    handle(bus, s.brCodes, (request, context) => signatures.brCodes(request, context)),
-    handle(bus, t.buildPrompt, (request, context) => stream.buildPrompt(request, context)),
-    handle(bus, t.refine, (request, context) => refinePrompt(bus, request, context)),
-    handle(bus, t.store, (request, context) => stream.store(request, context)),
-    handle(bus, t.list, (request, context) => stream.list(request.userId, context)),
-    handle(bus, t.authorizeImage, (request, context) => stream.authorizeImage(request.key, context)),
-    handle(bus, t.getSettings, (request, context) => settings.get(request.userId, context)),
-    handle(bus, t.updateSettings, (request, context) => settings.update(request, context)),
-    handle(bus, t.check, (request, context) => checkStreamPrompt(bus, request, context)),
-    handle(bus, h.save, (request, context) => history.save(request, context)),
-    handle(bus, h.list, (request, context) => history.list(request, context)),
-    handle(bus, h.get, (request, context) => history.get(request, context)),
-    handle(bus, p.export, (request, context) => packs.export(request, context)),
-    handle(bus, p.createLink, (request, context) => packs.createLink(request, context)),
-    handle(bus, p.listLinks, (request, context) => packs.listLinks(request, context)),
-    handle(bus, p.revokeLink, (request, context) => packs.revokeLink(request, context)),
-    handle(bus, p.openLink, (request, context) => packs.openLink(request, context)),
-    handle(bus, p.importLink, (request, context) => packs.importLink(request, context)),
-    handle(bus, awayOperations.signaturesSaved, (request, context) =>
-      signaturesSavedAway(em(), bus, SIGNATURE_SCHEMA, request, context),
-    ),
+    on(s.store, (request, context) => signatures.store(request, context)),
+    on(s.update, (request, context) => signatures.update(request, context)),
+    on(s.get, (request) => signatures.get(request.userId)),
+    on(s.remove, (request, context) => signatures.remove(request.userId, context)),
+    on(s.swap, (request, context) => swap.swap(request, context)),
+    on(s.brCodes, (request) => signatures.brCodes(request)),
+    on(t.buildPrompt, (request) => stream.buildPrompt(request)),
+    on(t.refine, (request, context) => refinePrompt(bus, request, context)),
+    on(t.store, (request, context) => stream.store(request, context)),
+    on(t.list, (request) => stream.list(request.userId)),
+    // Access is the whole answer: handle() lets the caller through only if they may read the image.
+    on(t.authorizeImage, async (request) => ({ key: request.key }), {
+      ownerOf: (request) => stream.ownerOfImage(request.key),
+    }),
+    on(t.getSettings, (request) => settings.get(request.userId)),
+    on(t.updateSettings, (request, context) => settings.update(request, context)),
+    on(t.check, (request) => checkStreamPrompt(request)),
+    on(h.save, (request, context) => history.save(request, context)),
+    on(h.list, (request) => history.list(request)),
+    on(h.get, (request) => history.get(request)),
+    on(p.export, (request, context) => packs.export(request, context)),
+    on(p.createLink, (request, context) => packs.createLink(request, context)),
+    on(p.listLinks, (request) => packs.listLinks(request)),
+    on(p.revokeLink, (request) => packs.revokeLink(request)),
+    on(p.openLink, (request) => packs.openLink(request)),
+    on(p.importLink, (request, context) => packs.importLink(request, context)),
+    on(awayOperations.signaturesSaved, (request) => signaturesSavedAway(em(), SIGNATURE_SCHEMA, request)),
     followUserDeletions(bus, em, objectStore, logger),
   ]);
-  handlers.push(...(await serveSignatureRecords(bus, em, writer, SIGNATURE_SCHEMA)));
+  handlers.push(...(await serveSignatureRecords(on, em, writer, SIGNATURE_SCHEMA)));
   const stopSweeper = startIncomingSweeper(objectStore, logger);
   logger.info('signature service ready');
 

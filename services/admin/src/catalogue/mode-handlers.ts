@@ -13,7 +13,6 @@ import {
 import { recordEvent, type OutboxWriter } from '@promptloom/shared';
 import { recordAudit } from '../audit/record-audit';
 import { pageOfRows } from '../page-of-rows';
-import { type AdminGuard } from '../users/admin-guard';
 import { MODE_IN_USE, UNKNOWN_MODULE, inUse, nameTaken, notFound } from './catalogue-errors';
 import { likeExactly, presentMode, presentModes } from './mode-records';
 import { Mode, ModeModule } from './mode.entity';
@@ -31,12 +30,10 @@ type Update = ParsedRequestOf<typeof modeOperations.update>;
 export class ModeHandlers {
   constructor(
     private readonly em: () => EntityManager,
-    private readonly guard: AdminGuard,
     private readonly writer: Pick<OutboxWriter, 'write'>,
   ) {}
 
-  async list(request: PageRequest, context: RequestContext): Promise<ModePage> {
-    await this.guard.requireAdmin(context);
+  async list(request: PageRequest): Promise<ModePage> {
     const em = this.em();
     return pageOfRows(
       request,
@@ -47,7 +44,6 @@ export class ModeHandlers {
   }
 
   async create(request: Create, context: RequestContext): Promise<ModeRecord> {
-    await this.guard.requireAdmin(context);
     return this.writeUnique(async (tx) => {
       await this.requireModules(tx, request.module_id);
       const existing = await tx.findOne(Mode, { name: { $ilike: likeExactly(request.name) } });
@@ -68,7 +64,6 @@ export class ModeHandlers {
   }
 
   async update(request: Update, context: RequestContext): Promise<ModeRecord> {
-    await this.guard.requireAdmin(context);
     return this.writeUnique(async (tx) => {
       const mode = await this.find(tx, request.id);
       await this.requireModules(tx, request.module_id);
@@ -86,7 +81,6 @@ export class ModeHandlers {
   }
 
   async delete(request: { id: number }, context: RequestContext): Promise<{ id: number }> {
-    await this.guard.requireAdmin(context);
     return this.writer.write(async (tx) => {
       const mode = await this.find(tx, request.id);
       if ((await tx.count(ModeType, { modeId: mode.id })) > 0) throw inUse(MODE_IN_USE);

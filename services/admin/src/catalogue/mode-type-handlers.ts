@@ -13,7 +13,6 @@ import {
 import { recordEvent, type OutboxWriter } from '@promptloom/shared';
 import { recordAudit } from '../audit/record-audit';
 import { pageOfRows } from '../page-of-rows';
-import { type AdminGuard } from '../users/admin-guard';
 import { MODE_TYPE_TAKEN, UNKNOWN_MODE, notFound } from './catalogue-errors';
 import { Mode } from './mode.entity';
 import { ModeType } from './mode-type.entity';
@@ -25,12 +24,10 @@ type Update = ParsedRequestOf<typeof modeTypeOperations.update>;
 export class ModeTypeHandlers {
   constructor(
     private readonly em: () => EntityManager,
-    private readonly guard: AdminGuard,
     private readonly writer: Pick<OutboxWriter, 'write'>,
   ) {}
 
-  async list(request: PageRequest, context: RequestContext): Promise<ModeTypePage> {
-    await this.guard.requireAdmin(context);
+  async list(request: PageRequest): Promise<ModeTypePage> {
     const em = this.em();
     return pageOfRows(
       request,
@@ -41,7 +38,6 @@ export class ModeTypeHandlers {
   }
 
   async create(request: Create, context: RequestContext): Promise<ModeTypeRecord> {
-    await this.guard.requireAdmin(context);
     return this.writeUnique(async (tx) => {
       await this.requireMode(tx, request.mode_id);
       const modeType = new ModeType({
@@ -58,7 +54,6 @@ export class ModeTypeHandlers {
   }
 
   async update(request: Update, context: RequestContext): Promise<ModeTypeRecord> {
-    await this.guard.requireAdmin(context);
     return this.writeUnique(async (tx) => {
       const modeType = await this.find(tx, request.id);
       await this.requireMode(tx, request.mode_id);
@@ -76,7 +71,6 @@ export class ModeTypeHandlers {
   }
 
   async delete(request: { id: number }, context: RequestContext): Promise<{ id: number }> {
-    await this.guard.requireAdmin(context);
     return this.writer.write(async (tx) => {
       const modeType = await this.find(tx, request.id);
       const [before] = await this.present(tx, [modeType]);

@@ -3,10 +3,9 @@ import {
   AWAY_MAX_CHANGES,
   type AwayChange,
   type ParsedRequestOf,
-  type RequestContext,
   type awayOperations,
 } from '@promptloom/proto';
-import { requireAccess, type Bus } from '@promptloom/shared';
+import {} from '@promptloom/shared';
 import { changeOf, type EditRow } from './admin-edit-change';
 
 type Request = ParsedRequestOf<typeof awayOperations.adminEdits>;
@@ -17,12 +16,9 @@ type Request = ParsedRequestOf<typeof awayOperations.adminEdits>;
  */
 export async function adminEditsAway(
   em: EntityManager,
-  bus: Bus,
   schema: string,
   request: Request,
-  context: RequestContext,
 ): Promise<{ changes: AwayChange[] }> {
-  await requireAccess(bus, context, 'read', request.user_id);
   const rows = await em.execute<EditRow[]>(
     `select "entity", "action", "changed", "before", "created_at" from "${schema}"."audit_entries"
      where "created_at" > ? and "created_at" <= ? and "actor_id" is distinct from ?

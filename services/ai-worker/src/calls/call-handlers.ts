@@ -9,10 +9,9 @@ import {
   type AiUsage,
   type AiUsageDay,
   type ParsedRequestOf,
-  type RequestContext,
   type aiCallOperations,
 } from '@promptloom/proto';
-import { requireStoredAdmin, type Bus } from '@promptloom/shared';
+import {} from '@promptloom/shared';
 import { callsCsv } from './call-csv';
 import { callFilter } from './call-query';
 import { SUMMARY_COLUMNS, toDetail, toSummary, type CallRow } from './call-row';
@@ -24,7 +23,6 @@ const DAY_MS = 86_400_000;
 /** Admins' AI Calls: the recorded provider calls, paged and filtered, one in full, as CSV, and usage per day. */
 export class CallHandlers {
   constructor(
-    private readonly bus: Bus,
     private readonly em: () => EntityManager,
     private readonly schema: string,
     private readonly now: () => Date,
@@ -34,8 +32,7 @@ export class CallHandlers {
     return `"${this.schema}"."ai_calls" c left join "${this.schema}"."user_names" n on n."user_id" = c."user_id"`;
   }
 
-  async list(request: Req<'list'>, context: RequestContext): Promise<AiCallPage> {
-    await requireStoredAdmin(this.bus, context);
+  async list(request: Req<'list'>): Promise<AiCallPage> {
     const { where, params } = callFilter(request);
     const em = this.em();
     const [counted] = await em.execute<Array<{ total: number }>>(
@@ -58,8 +55,7 @@ export class CallHandlers {
     };
   }
 
-  async get(request: Req<'get'>, context: RequestContext): Promise<AiCallDetail> {
-    await requireStoredAdmin(this.bus, context);
+  async get(request: Req<'get'>): Promise<AiCallDetail> {
     const [row] = await this.em().execute<CallRow[]>(
       `select ${SUMMARY_COLUMNS}, c."messages", c."reply", c."cut", c."reasons" from ${this.from} where c."id" = ?`,
       [request.id],
@@ -68,8 +64,7 @@ export class CallHandlers {
     return toDetail(row);
   }
 
-  async export(filters: AiCallFilters, context: RequestContext) {
-    await requireStoredAdmin(this.bus, context);
+  async export(filters: AiCallFilters) {
     const { where, params } = callFilter(filters);
     const rows = await this.em().execute<CallRow[]>(
       `select ${SUMMARY_COLUMNS} from ${this.from} where ${where}
@@ -80,8 +75,7 @@ export class CallHandlers {
     return { csv: callsCsv(kept), rows: kept.length, truncated: rows.length > AI_CALL_EXPORT_MAX_ROWS };
   }
 
-  async usage(request: Req<'usage'>, context: RequestContext): Promise<AiUsage> {
-    await requireStoredAdmin(this.bus, context);
+  async usage(request: Req<'usage'>): Promise<AiUsage> {
     const today = new Date(this.now().toISOString().slice(0, 10));
     const first = new Date(today.getTime() - (request.days - 1) * DAY_MS);
     const byUser = request.user_id === undefined ? '' : 'and "user_id" = ?';

@@ -11,7 +11,7 @@ import {
   type ParsedRequestOf,
   type RequestContext,
 } from '@promptloom/proto';
-import { requireAccess, type Bus } from '@promptloom/shared';
+import { type Bus } from '@promptloom/shared';
 import { AgentSettings } from '../lists/agent-settings.entity';
 import { guidanceReasonsOf } from '../lists/guidance-reasons';
 import { ListItemRecord } from '../lists/list-item.entity';
@@ -34,7 +34,6 @@ export class RunHandlers {
   ) {}
 
   async runAgent(request: Req<'runAgent'>, context: RequestContext): Promise<JobTicket> {
-    await requireAccess(this.bus, context, 'write', request.user_id);
     this.offered.check(request.ai_model, 'ai_model');
     const today = this.now();
     if (request.family === 'tl' || request.family === 'tr') {
@@ -73,7 +72,6 @@ export class RunHandlers {
   ): Promise<JobTicket> {
     const element = await this.em().findOne(ListItemRecord, { id: request.element_id, family: 'bl' });
     if (!element) throw notFound('Element');
-    await requireAccess(this.bus, context, 'write', element.userId);
     return this.enqueue(
       {
         kind: 'sub_elements',
@@ -88,14 +86,12 @@ export class RunHandlers {
   }
 
   /** The reasons that steer this user's next Run (of one list) or Refine (of all lists). */
-  async guidanceReasons(request: Req<'guidanceReasons'>, context: RequestContext) {
-    await requireAccess(this.bus, context, 'read', request.user_id);
+  async guidanceReasons(request: Req<'guidanceReasons'>) {
     return { reasons: await guidanceReasonsOf(this.em(), request.user_id, request.family) };
   }
 
   /** A user's Cancel: told to every AI worker (the job runs on one of them); the items stored so far stay. */
   async cancelRun(request: Req<'cancelRun'>, context: RequestContext): Promise<{ requested: boolean }> {
-    await requireAccess(this.bus, context, 'write', request.user_id);
     const event = aiEvents.runCancelRequested;
     await this.bus.publish(
       event.subject,

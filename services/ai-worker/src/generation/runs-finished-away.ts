@@ -4,10 +4,9 @@ import {
   type AwayChange,
   type ListFamily,
   type ParsedRequestOf,
-  type RequestContext,
   type awayOperations,
 } from '@promptloom/proto';
-import { requireAccess, type Bus } from '@promptloom/shared';
+import {} from '@promptloom/shared';
 
 type Request = ParsedRequestOf<typeof awayOperations.runsFinished>;
 
@@ -40,12 +39,9 @@ function changeOf(row: RunRow): AwayChange {
 /** One user's AI runs that finished (stored their items) in a window, newest first, with how many items each added. */
 export async function runsFinishedAway(
   em: EntityManager,
-  bus: Bus,
   schema: string,
   request: Request,
-  context: RequestContext,
 ): Promise<{ changes: AwayChange[] }> {
-  await requireAccess(bus, context, 'read', request.user_id);
   const rows = await em.execute<RunRow[]>(
     `select i."family", count(i."id") as "items", a."applied_at"
      from "${schema}"."applied_jobs" a

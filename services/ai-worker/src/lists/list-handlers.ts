@@ -9,7 +9,7 @@ import {
   type RequestContext,
   type ResponseOf,
 } from '@promptloom/proto';
-import { requireAccess, type Bus, type OutboxWriter } from '@promptloom/shared';
+import { type Bus, type OutboxWriter } from '@promptloom/shared';
 import { AgentSettings } from './agent-settings.entity';
 import { ListItemRecord } from './list-item.entity';
 import { recordListChange } from './list-events';
@@ -29,14 +29,12 @@ export class ListHandlers {
     private readonly now: () => Date,
   ) {}
 
-  async getList(request: Req<'getList'>, context: RequestContext): Promise<ListResponse> {
-    await requireAccess(this.bus, context, 'read', request.user_id);
+  async getList(request: Req<'getList'>): Promise<ListResponse> {
     const target = { userId: request.user_id, family: request.family };
     return this.pageReply(target, await listPageOf(this.em(), target, request.after_id, this.pageBudget()));
   }
 
   async storeList(request: Req<'storeList'>, context: RequestContext): Promise<ListResponse> {
-    await requireAccess(this.bus, context, 'write', request.user_id);
     const settings = {
       levels: request.levels,
       aiModel: request.ai_model,
@@ -56,7 +54,6 @@ export class ListHandlers {
   }
 
   async newStore(request: Req<'newStore'>, context: RequestContext): Promise<ListResponse> {
-    await requireAccess(this.bus, context, 'write', request.user_id);
     const target = { userId: request.user_id, family: request.family };
     return this.write(target, context, (tx) =>
       addNewItems(
@@ -80,11 +77,7 @@ export class ListHandlers {
     });
   }
 
-  async previousSettings(
-    request: Req<'previousSettings'>,
-    context: RequestContext,
-  ): Promise<PreviousSettings> {
-    await requireAccess(this.bus, context, 'read', request.user_id);
+  async previousSettings(request: Req<'previousSettings'>): Promise<PreviousSettings> {
     const row = await this.em().findOne(AgentSettings, { userId: request.user_id, family: request.family });
     return row?.toView() ?? new AgentSettings(request.user_id, request.family).toView();
   }
@@ -97,7 +90,6 @@ export class ListHandlers {
   ) {
     const item = await this.em().findOne(ListItemRecord, { id: request.id, family: request.family });
     if (!item) throw notFound('Item');
-    await requireAccess(this.bus, context, 'write', item.userId);
     let updated: ListItemRecord | null = null;
     await this.writer.write(async (tx) => {
       // Locked, so a delete under way either went first (404) or waits for this change.

@@ -7,7 +7,7 @@ import {
   type ResponseOf,
   type SubElement,
 } from '@promptloom/proto';
-import { requireAccess, type Bus, type OutboxWriter } from '@promptloom/shared';
+import { type Bus, type OutboxWriter } from '@promptloom/shared';
 import { ListItemRecord } from './list-item.entity';
 import { userSubElementPageOf } from './list-pages';
 import { notFound } from './not-found';
@@ -63,18 +63,13 @@ export class SubElementHandlers {
     private readonly writer: OutboxWriter,
   ) {}
 
-  async get(request: Req<'getSubElements'>, context: RequestContext): Promise<Res<'getSubElements'>> {
+  async get(request: Req<'getSubElements'>): Promise<Res<'getSubElements'>> {
     const element = await this.element(request.element_id);
-    await requireAccess(this.bus, context, 'read', element.userId);
     return { status: true, name: await subElementsOf(this.em(), element.id) };
   }
 
   /** Every sub-element of the user, a page at a time: half the bus's largest message each, the rest for the envelope. */
-  async ofUser(
-    request: Req<'getUserSubElements'>,
-    context: RequestContext,
-  ): Promise<Res<'getUserSubElements'>> {
-    await requireAccess(this.bus, context, 'read', request.user_id);
+  async ofUser(request: Req<'getUserSubElements'>): Promise<Res<'getUserSubElements'>> {
     const budget = Math.floor(this.bus.maxPayloadBytes() / 2);
     const page = await userSubElementPageOf(this.em(), request.user_id, request.after_id, budget);
     return { name: page.items, next_after_id: page.nextAfterId };
@@ -106,7 +101,6 @@ export class SubElementHandlers {
   ): Promise<Res<'updateSubElementReason'>> {
     const row = await this.em().findOne(SubElementRecord, { id: request.id });
     if (!row) throw notFound('Sub-element');
-    await requireAccess(this.bus, context, 'write', row.userId);
     const updated = await this.writer.write(async (tx) => {
       // Locked, so a delete under way either went first (404) or waits for this change.
       const fresh = await tx.findOne(
@@ -131,7 +125,6 @@ export class SubElementHandlers {
     context: RequestContext,
   ): Promise<Res<'storeSubElements'>> {
     const element = await this.element(elementId);
-    await requireAccess(this.bus, context, 'write', element.userId);
     const subElements = await this.writer.write((tx) => addSubElements(tx, element, names, null, context));
     return { status: true, name: subElements };
   }

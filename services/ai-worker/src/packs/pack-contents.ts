@@ -1,11 +1,6 @@
 import { type EntityManager } from '@mikro-orm/postgresql';
-import {
-  type PackElement,
-  type ParsedRequestOf,
-  type RequestContext,
-  type packListOperations,
-} from '@promptloom/proto';
-import { requireAccess, type Bus } from '@promptloom/shared';
+import { type PackElement, type ParsedRequestOf, type packListOperations } from '@promptloom/proto';
+import {} from '@promptloom/shared';
 import { ListItemRecord, nameKeyOf } from '../lists/list-item.entity';
 import { SubElementRecord } from '../lists/sub-element.entity';
 
@@ -17,11 +12,8 @@ type Contents = ParsedRequestOf<typeof packListOperations.contents>;
  */
 export async function packContents(
   em: EntityManager,
-  bus: Bus,
   request: Contents,
-  context: RequestContext,
 ): Promise<{ elements: PackElement[] }> {
-  await requireAccess(bus, context, 'read', request.user_id);
   const keys = [...new Set(request.names.map(nameKeyOf))];
   const items = await em.find(ListItemRecord, {
     userId: request.user_id,

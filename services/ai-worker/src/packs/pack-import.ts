@@ -12,7 +12,7 @@ import {
   type SignaturePackFile,
   type packListOperations,
 } from '@promptloom/proto';
-import { requireAccess, type Bus, type OutboxWriter } from '@promptloom/shared';
+import { type OutboxWriter } from '@promptloom/shared';
 import { recordListChange } from '../lists/list-events';
 import { ListItemRecord, nameKeyOf } from '../lists/list-item.entity';
 import { recordSubElementChange } from '../lists/sub-element-events';
@@ -33,12 +33,10 @@ const acceptable = (name: string) => hasValidItemLength(name) && itemKey(name).l
  * `on conflict do nothing` decide what is new, so two imports at once add each name once.
  */
 export async function importPack(
-  bus: Bus,
   writer: OutboxWriter,
   request: Import,
   context: RequestContext,
 ): Promise<PackImportReport> {
-  await requireAccess(bus, context, 'write', request.user_id);
   return writer.write(async (tx) => {
     const report = new ReportBuilder();
     const userId = request.user_id;

@@ -8,16 +8,8 @@ import {
   type DomainError,
   tooManyRequests,
   type AiQuota,
-  type RequestContext,
 } from '@promptloom/proto';
-import {
-  Limit,
-  requireAccess,
-  requireStoredAdmin,
-  type Bus,
-  type LimitStore,
-  type Logger,
-} from '@promptloom/shared';
+import { Limit, type Bus, type LimitStore, type Logger } from '@promptloom/shared';
 import { AiQuotaOverride } from './ai-quota-override.entity';
 import { TokenLedger, type TokenReservationOutcome } from './token-ledger';
 
@@ -165,8 +157,7 @@ export class AiQuotas {
     await this.ledger.charge(userId, this.today(), tokens, jobId && jobKeyOf(userId, jobId));
   }
 
-  async get(userId: number, context: RequestContext): Promise<AiQuota> {
-    await requireAccess(this.bus, context, 'read', userId);
+  async get(userId: number): Promise<AiQuota> {
     return this.view(userId);
   }
 
@@ -175,9 +166,7 @@ export class AiQuotas {
     userId: number,
     dailyLimit: number | null,
     dailyTokenLimit: number | null | undefined,
-    context: RequestContext,
   ): Promise<AiQuota> {
-    await requireStoredAdmin(this.bus, context);
     const em = this.em();
     // One statement each, so any number of admins setting the same user's quota at once all succeed.
     const tokensGiven = dailyTokenLimit !== undefined;

@@ -1,6 +1,6 @@
 import { type EntityManager } from '@mikro-orm/postgresql';
 import { aiRecordOperations } from '@promptloom/proto';
-import { handle, type Bus, type OutboxWriter, type Unsubscribe } from '@promptloom/shared';
+import { type AnswerOperation, type Bus, type OutboxWriter, type Unsubscribe } from '@promptloom/shared';
 import { type OfferedModels } from '../provider/offered-models';
 import { RecordHandlers } from './record-handlers';
 import { regenerateRecord } from './regenerate';
@@ -8,6 +8,7 @@ import { UserNames } from './user-names';
 
 /** Answers the admin record operations (svc.ai.records.*) and keeps users' names for them. */
 export async function serveAdminRecords(
+  on: AnswerOperation,
   bus: Bus,
   em: () => EntityManager,
   writer: OutboxWriter,
@@ -15,16 +16,16 @@ export async function serveAdminRecords(
   offered: OfferedModels,
 ): Promise<Unsubscribe[]> {
   const names = new UserNames(bus, em, schema);
-  const records = new RecordHandlers(bus, em, writer, names, schema);
+  const records = new RecordHandlers(em, writer, names, schema);
   const ops = aiRecordOperations;
   return [
     ...(await names.follow()),
     ...(await Promise.all([
-      handle(bus, ops.list, (request, context) => records.list(request, context)),
-      handle(bus, ops.update, (request, context) => records.update(request, context)),
-      handle(bus, ops.delete, (request, context) => records.delete(request, context)),
-      handle(bus, ops.counts, (_request, context) => records.counts(context)),
-      handle(bus, ops.regenerate, (request, context) => regenerateRecord(bus, em, offered, request, context)),
+      on(ops.list, (request, context) => records.list(request, context)),
+      on(ops.update, (request, context) => records.update(request, context)),
+      on(ops.delete, (request, context) => records.delete(request, context)),
+      on(ops.counts, (_request) => records.counts()),
+      on(ops.regenerate, (request, context) => regenerateRecord(bus, em, offered, request, context)),
     ])),
   ];
 }

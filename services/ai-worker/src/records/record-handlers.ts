@@ -9,7 +9,7 @@ import {
   type RequestContext,
   type aiRecordOperations,
 } from '@promptloom/proto';
-import { recordEvent, requireStoredAdmin, type Bus, type OutboxWriter } from '@promptloom/shared';
+import { recordEvent, type OutboxWriter, callerOf } from '@promptloom/shared';
 import { recordListChange } from '../lists/list-events';
 import { ListItemRecord, nameKeyOf } from '../lists/list-item.entity';
 
@@ -25,7 +25,6 @@ const RECORD_NOT_FOUND = 'Record not found.';
 /** Admin record lists TL/TR/BL (SPEC §2, §7): every user's items, paged, searched and sorted; update; delete. */
 export class RecordHandlers {
   constructor(
-    private readonly bus: Bus,
     private readonly em: () => EntityManager,
     private readonly writer: OutboxWriter,
     private readonly names: UserNames,
@@ -46,7 +45,6 @@ export class RecordHandlers {
   }
 
   async list(request: Req<'list'>, context: RequestContext): Promise<AiRecordPage> {
-    await requireStoredAdmin(this.bus, context);
     const em = this.em();
     const { where, params, orderBy } = recordFilter(request);
     const total = await this.totals.get(JSON.stringify([where, params]), async () => {
@@ -79,7 +77,7 @@ export class RecordHandlers {
   }
 
   async update(request: Req<'update'>, context: RequestContext): Promise<AiRecord> {
-    const actor = await requireStoredAdmin(this.bus, context);
+    const actor = callerOf(context);
     return this.changed(
       this.writer.write(async (tx) => {
         const before = await this.lockRow(tx, request.family, request.id);
@@ -125,7 +123,7 @@ export class RecordHandlers {
   }
 
   async delete(request: Req<'delete'>, context: RequestContext): Promise<{ id: number }> {
-    const actor = await requireStoredAdmin(this.bus, context);
+    const actor = callerOf(context);
     return this.changed(
       this.writer.write(async (tx) => {
         const before = await this.lockRow(tx, request.family, request.id);
@@ -147,8 +145,7 @@ export class RecordHandlers {
     );
   }
 
-  async counts(context: RequestContext): Promise<{ tl: number; tr: number; bl: number }> {
-    await requireStoredAdmin(this.bus, context);
+  async counts(): Promise<{ tl: number; tr: number; bl: number }> {
     const rows = await this.em().execute<Array<{ family: string; count: number }>>(
       `select "family", count(*)::int as "count" from ${this.table} group by "family"`,
     );

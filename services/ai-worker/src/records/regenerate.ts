@@ -9,7 +9,7 @@ import {
   type RequestContext,
   type aiRecordOperations,
 } from '@promptloom/proto';
-import { requireStoredAdmin, type Bus } from '@promptloom/shared';
+import { type Bus } from '@promptloom/shared';
 import { guidanceReasonsOf } from '../lists/guidance-reasons';
 import { ListItemRecord } from '../lists/list-item.entity';
 import { notFound } from '../lists/not-found';
@@ -29,7 +29,6 @@ export async function regenerateRecord(
   request: Regenerate,
   context: RequestContext,
 ): Promise<JobTicket> {
-  await requireStoredAdmin(bus, context);
   offered.check(request.model, 'model');
   const item = await em().findOne(ListItemRecord, { id: request.id, family: request.family });
   if (!item) throw notFound('Record');

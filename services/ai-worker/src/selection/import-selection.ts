@@ -5,7 +5,7 @@ import {
   type RequestContext,
   type Selection,
 } from '@promptloom/proto';
-import { requireAccess, type Bus, type OutboxWriter } from '@promptloom/shared';
+import { type OutboxWriter } from '@promptloom/shared';
 import { recordListChange } from '../lists/list-events';
 import { ListItemRecord, nameKeyOf } from '../lists/list-item.entity';
 import { addNewItems } from '../lists/list-writes';
@@ -24,13 +24,9 @@ const addOnce = (ids: number[], id: number) => (ids.includes(id) ? ids : [...ids
  * sub-elements (activating their elements), in one transaction: an import that fails changes nothing.
  */
 export class SelectionImportHandler {
-  constructor(
-    private readonly bus: Bus,
-    private readonly writer: OutboxWriter,
-  ) {}
+  constructor(private readonly writer: OutboxWriter) {}
 
   async importSelection(request: ImportRequest, context: RequestContext): Promise<Selection> {
-    await requireAccess(this.bus, context, 'write', request.user_id);
     const userId = request.user_id;
     return this.writer.write(async (tx) => {
       const activate = await this.ownItems(tx, request);

@@ -5,7 +5,7 @@ import {
   type RequestContext,
   type RestoredSelection,
 } from '@promptloom/proto';
-import { requireAccess, type Bus, type OutboxWriter } from '@promptloom/shared';
+import { type OutboxWriter } from '@promptloom/shared';
 import { ListItemRecord, nameKeyOf } from '../lists/list-item.entity';
 import { SubElementRecord } from '../lists/sub-element.entity';
 import { editSelection } from './edit-selection';
@@ -20,13 +20,9 @@ const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().t
  * restore that fails changes nothing). Names the user no longer has are counted, not restored.
  */
 export class SelectionRestoreHandler {
-  constructor(
-    private readonly bus: Bus,
-    private readonly writer: OutboxWriter,
-  ) {}
+  constructor(private readonly writer: OutboxWriter) {}
 
   async restoreSelection(request: RestoreRequest, context: RequestContext): Promise<RestoredSelection> {
-    await requireAccess(this.bus, context, 'write', request.user_id);
     const userId = request.user_id;
     return this.writer.write(async (tx) => {
       let missing = 0;

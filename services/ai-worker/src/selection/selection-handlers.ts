@@ -9,7 +9,7 @@ import {
   type ResponseOf,
   type Selection,
 } from '@promptloom/proto';
-import { requireAccess, type Bus, type OutboxWriter } from '@promptloom/shared';
+import { type OutboxWriter } from '@promptloom/shared';
 import { ListItemRecord } from '../lists/list-item.entity';
 import { notFound } from '../lists/not-found';
 import { SubElementRecord } from '../lists/sub-element.entity';
@@ -26,18 +26,15 @@ const toggled = (ids: number[], id: number, on: boolean): number[] =>
 export class SelectionHandlers {
   constructor(
     private readonly em: () => EntityManager,
-    private readonly bus: Bus,
     private readonly writer: OutboxWriter,
   ) {}
 
-  async get(request: Req<'getSelection'>, context: RequestContext): Promise<Selection> {
-    await requireAccess(this.bus, context, 'read', request.user_id);
+  async get(request: Req<'getSelection'>): Promise<Selection> {
     const row = await this.em().findOne(SelectionRecord, { userId: request.user_id });
     return row?.toView() ?? { user_id: request.user_id, ...emptySelection() };
   }
 
   async setItemActive(request: Req<'setItemActive'>, context: RequestContext): Promise<Selection> {
-    await requireAccess(this.bus, context, 'write', request.user_id);
     const item = await this.em().findOne(ListItemRecord, { id: request.item_id, family: request.family });
     if (!item || item.userId !== request.user_id) throw notFound('Item');
     return this.change(request.user_id, context, (document) => {
@@ -52,7 +49,6 @@ export class SelectionHandlers {
     request: Req<'setSubElementChosen'>,
     context: RequestContext,
   ): Promise<Selection> {
-    await requireAccess(this.bus, context, 'write', request.user_id);
     const subElement = await this.em().findOne(SubElementRecord, { id: request.sub_element_id });
     if (!subElement || subElement.userId !== request.user_id) throw notFound('Sub-element');
     const element = await this.em().findOne(ListItemRecord, { id: subElement.elementId });
@@ -68,8 +64,8 @@ export class SelectionHandlers {
     });
   }
 
-  async leaveElement(request: Req<'leaveElement'>, context: RequestContext): Promise<Res<'leaveElement'>> {
-    const selection = await this.get({ user_id: request.user_id }, context);
+  async leaveElement(request: Req<'leaveElement'>): Promise<Res<'leaveElement'>> {
+    const selection = await this.get({ user_id: request.user_id });
     const element = await this.em().findOne(ListItemRecord, { id: request.element_id, family: 'bl' });
     if (!element || element.userId !== request.user_id) throw notFound('Element');
     const message = leaveElementError({

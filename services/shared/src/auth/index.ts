@@ -1,3 +1,4 @@
 export * from './require-stored-admin';
 export * from './live-sessions';
-export * from './require-access';
+export * from './access-checks';
+export * from './enforce-access';

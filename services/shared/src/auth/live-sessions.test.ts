@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sessionEvents, sessionOperations, type SessionState } from '@promptloom/proto';
-import { InProcessBus, handle } from '../bus';
+import { InProcessBus } from '../bus';
+import { handle } from '../operations';
 import { signedBuses } from '../testing/signed-buses';
 import { waitFor } from '../testing/wait-for';
 import { LiveSessions, type SessionEnded } from './live-sessions';

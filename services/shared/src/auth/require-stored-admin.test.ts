@@ -5,7 +5,8 @@ import {
   sessionOperations,
   type RequestContext,
 } from '@promptloom/proto';
-import { InProcessBus, handle } from '../bus';
+import { InProcessBus } from '../bus';
+import { handle } from '../operations';
 import { signedBuses } from '../testing/signed-buses';
 import { STORED_ADMIN_TTL_MS, requireStoredAdmin } from './require-stored-admin';
 
@@ -40,9 +41,15 @@ describe('requireStoredAdmin', () => {
       user: { role: 'Admin', status: 'Active', sessionVersion: 1 },
       revoked: false,
     }));
-    await handle(buses.ai, aiRecordOperations.counts, async (_request, context) => {
-      await requireStoredAdmin(buses.ai, context, clock);
-      return { lists: 0, items: 0 } as never;
+    // The AI worker's admin check on the test's clock; whether sessions hold is LiveSessions' own test.
+    const checks = {
+      requireLiveSession: async () => {},
+      requireAdmin: async (context: RequestContext) => {
+        await requireStoredAdmin(buses.ai, context, clock);
+      },
+    };
+    await handle(buses.ai, aiRecordOperations.counts, async () => ({ lists: 0, items: 0 }) as never, {
+      checks,
     });
   });
   afterAll(() => bus.close());

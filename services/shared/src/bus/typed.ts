@@ -4,9 +4,7 @@ import {
   type EventDefinition,
   type Operation,
   type PayloadOf,
-  type RequestContext,
   type RequestOf,
-  type ParsedRequestOf,
   type ResponseOf,
 } from '@promptloom/proto';
 import { withLogContext } from '../logging/log-context';
@@ -19,11 +17,8 @@ import {
   type SubscribeOptions,
   type Unsubscribe,
 } from './bus';
-import { mapDatabaseUnavailable } from '../db/database-errors';
 import { PermanentFailure } from './job-retries';
-import { idempotencyKeysOf } from '../idempotency/idempotent-answers';
-import { answerOnce, outsideIdempotentCall } from '../idempotency/idempotent-call';
-import { SignedBus } from './trust/signed-bus';
+import { outsideIdempotentCall } from '../idempotency/idempotent-call';
 
 /** Calls an operation: the request is validated before it leaves, the reply checked when it arrives. */
 export function call<O extends Operation>(
@@ -55,33 +50,6 @@ export async function callWith<O extends Operation>(
     throw new DomainError('INTERNAL', `${operation.subject} answered with an unexpected shape.`);
   }
   return checked.data as ResponseOf<O>;
-}
-
-/**
- * Answers an operation in the service's queue group; input is validated again here, at the service's edge. Every
- * log line written while handling it carries the request's id, and its duration and outcome are measured. A request
- * with an Idempotency-Key is answered once per key (`keepIdempotentAnswers`, idempotent-call.ts).
- */
-export function handle<O extends Operation>(
-  bus: Bus,
-  operation: O,
-  handler: (request: ParsedRequestOf<O>, context: RequestContext) => Promise<ResponseOf<O>>,
-): Promise<Unsubscribe> {
-  // A service answers only what it can verify: its SignedBus checks every request before this handler runs.
-  if (!(bus instanceof SignedBus)) {
-    return Promise.reject(new Error(`${operation.subject}: services answer through a SignedBus (bus/trust)`));
-  }
-  return bus.serve(operation.subject, `svc.${operation.service}`, (payload, context) =>
-    withLogContext(context, () =>
-      measureBusRequest(operation.subject, 'handle', async () => {
-        const request: ParsedRequestOf<O> = parseInput<O['request']>(operation.request, payload);
-        const keys = idempotencyKeysOf(bus, operation.service);
-        return mapDatabaseUnavailable(() =>
-          answerOnce(keys, operation.subject, request, context, () => handler(request, context)),
-        );
-      }),
-    ),
-  );
 }
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { DomainError, defineOperation, type RequestContext } from '@promptloom/proto';
-import { GeneratedBusKeys, InProcessBus, SignedBus, call, handle, type Bus } from '../bus';
+import { DomainError, PUBLIC, defineOperation, type RequestContext } from '@promptloom/proto';
+import { GeneratedBusKeys, InProcessBus, SignedBus, call, type Bus } from '../bus';
+import { handle } from '../operations';
 import { openDatabase, type Database } from '../db/database';
 import { ServiceMigration } from '../db/migration';
 import { OutboxEntrySchema } from '../db/outbox';
@@ -24,6 +25,7 @@ const addNote = defineOperation(
   'test.notes.add',
   z.object({ text: z.string() }),
   z.object({ id: z.number(), text: z.string() }),
+  PUBLIC,
 );
 
 /** A service answers only through a SignedBus: the gateway's view sends, the admin service's view answers. */

@@ -1,14 +1,21 @@
 import { Writable } from 'node:stream';
 import { z } from 'zod';
-import { DomainError, defineOperation } from '@promptloom/proto';
-import { InProcessBus, call, handle, measuredJobHandler } from '../bus';
+import { DomainError, PUBLIC, defineOperation } from '@promptloom/proto';
+import { InProcessBus, call, measuredJobHandler } from '../bus';
+import { handle } from '../operations';
 import { createLogger, currentLogFields, withLogContext, type Logger } from '../logging';
 import { deferred, signedBuses } from '../testing';
 import { metricsText } from './registry';
 
 /** Request ids reach the logs of whoever handles a request, and calls, answers and jobs are counted. */
 describe('request-scoped logs and metrics on the bus helpers', () => {
-  const echo = defineOperation('admin', 'observabilityEcho', z.object({ word: z.string() }), z.string());
+  const echo = defineOperation(
+    'admin',
+    'observabilityEcho',
+    z.object({ word: z.string() }),
+    z.string(),
+    PUBLIC,
+  );
   let bus: InProcessBus;
   /** The test's own operations: only the gateway calls them. */
   let buses: ReturnType<typeof signedBuses>;
@@ -47,6 +54,7 @@ describe('request-scoped logs and metrics on the bus helpers', () => {
       'observabilityCount',
       z.object({ word: z.string() }),
       z.string(),
+      PUBLIC,
     );
     await handle(buses.admin, counted, async ({ word }) => {
       if (word === 'bad') throw new DomainError('NOT_FOUND', 'No such word.');

@@ -8,7 +8,7 @@ import {
   type RequestContext,
   type promptHistoryOperations,
 } from '@promptloom/proto';
-import { recordEvent, requireAccess, type Bus, type OutboxWriter } from '@promptloom/shared';
+import { recordEvent, type OutboxWriter } from '@promptloom/shared';
 import { promptHistoryPageQuery } from './prompt-history-query';
 import { PROMPT_VERSION_COLUMNS, toPromptVersion, type PromptVersionRow } from './prompt-version-row';
 import { type PromptVersionLimit } from './prompt-version-limit';
@@ -26,7 +26,6 @@ export const PROMPT_VERSION_NOT_FOUND = 'Prompt version not found.';
 export class PromptHistoryHandlers {
   constructor(
     private readonly em: () => EntityManager,
-    private readonly bus: Bus,
     private readonly writer: OutboxWriter,
     private readonly schema: string,
     private readonly limit: PromptVersionLimit,
@@ -43,7 +42,6 @@ export class PromptHistoryHandlers {
    */
   async save(request: Req<'save'>, context: RequestContext) {
     const { userId } = request;
-    await requireAccess(this.bus, context, 'write', userId);
     await this.limit.take(userId);
     return this.writer.write(
       async (tx) => {
@@ -76,8 +74,7 @@ export class PromptHistoryHandlers {
     );
   }
 
-  async list(request: Req<'list'>, context: RequestContext) {
-    await requireAccess(this.bus, context, 'write', request.userId);
+  async list(request: Req<'list'>) {
     const { sql, params } = promptHistoryPageQuery(this.table, PROMPT_VERSION_COLUMNS, request);
     const rows = await this.em().execute<PromptVersionRow[]>(sql, params);
     const items = rows.slice(0, request.first).map(toPromptVersion);
@@ -85,8 +82,7 @@ export class PromptHistoryHandlers {
     return { items, nextCursor: more ? String(items[items.length - 1]!.id) : null };
   }
 
-  async get(request: Req<'get'>, context: RequestContext) {
-    await requireAccess(this.bus, context, 'write', request.userId);
+  async get(request: Req<'get'>) {
     const em = this.em();
     const [row] = await em.execute<PromptVersionRow[]>(
       `select ${PROMPT_VERSION_COLUMNS} from ${this.table} where "user_id" = ? and "id" = ?`,

@@ -17,7 +17,7 @@ import {
   type SignaturePackFile,
   type packOperations,
 } from '@promptloom/proto';
-import { call, requireAccess, requireSignedInCaller, type Bus, type OutboxWriter } from '@promptloom/shared';
+import { call, type Bus, type OutboxWriter, callerOf } from '@promptloom/shared';
 import { SavedSignature } from '../signatures/saved-signature.entity';
 import { PackLinkRecord } from './pack-link.entity';
 import { newPackToken, packTokenHash } from './pack-tokens';
@@ -39,14 +39,12 @@ export class PackHandlers {
   ) {}
 
   async export(request: ParsedRequestOf<Ops['export']>, context: RequestContext) {
-    await requireAccess(this.bus, context, 'read', request.userId);
     const pack = await this.packOf(request.userId, context);
     const safeCode = (pack.signature.code ?? 'signature').replace(/[^A-Za-z0-9-]+/g, '-');
     return { filename: `signature-pack-${safeCode}.json`, pack };
   }
 
   async createLink(request: ParsedRequestOf<Ops['createLink']>, context: RequestContext) {
-    await requireAccess(this.bus, context, 'write', request.userId);
     const pack = await this.packOf(request.userId, context);
     const token = newPackToken();
     const now = this.now();
@@ -77,8 +75,7 @@ export class PackHandlers {
     return { token, link: link.toView(now) };
   }
 
-  async listLinks(request: ParsedRequestOf<Ops['listLinks']>, context: RequestContext) {
-    await requireAccess(this.bus, context, 'read', request.userId);
+  async listLinks(request: ParsedRequestOf<Ops['listLinks']>) {
     const links = await this.em().find(
       PackLinkRecord,
       { userId: request.userId },
@@ -89,8 +86,7 @@ export class PackHandlers {
   }
 
   /** Only the owner: another user's link id is not found, as a missing one is. Revoking twice keeps the first time. */
-  async revokeLink(request: ParsedRequestOf<Ops['revokeLink']>, context: RequestContext) {
-    await requireAccess(this.bus, context, 'write', request.userId);
+  async revokeLink(request: ParsedRequestOf<Ops['revokeLink']>) {
     const link = await this.writer.write(async (tx) => {
       const record = await tx.findOne(PackLinkRecord, { id: request.id, userId: request.userId });
       if (!record) throw new DomainError('NOT_FOUND', PACK_LINK_NOT_FOUND);
@@ -101,8 +97,7 @@ export class PackHandlers {
     return { message: PACK_LINK_REVOKED_MESSAGE, link: link.toView(this.now()) };
   }
 
-  async openLink(request: ParsedRequestOf<Ops['openLink']>, context: RequestContext) {
-    await requireSignedInCaller(this.bus, context);
+  async openLink(request: ParsedRequestOf<Ops['openLink']>) {
     const link = await this.usableLink(request.token);
     return { pack: link.pack, expiresAt: link.expiresAt.toISOString() };
   }
@@ -112,7 +107,7 @@ export class PackHandlers {
     request: ParsedRequestOf<Ops['importLink']>,
     context: RequestContext,
   ): Promise<PackImportReport> {
-    const caller = await requireSignedInCaller(this.bus, context);
+    const caller = callerOf(context);
     const link = await this.usableLink(request.token);
     return call(
       this.bus,

@@ -8,7 +8,7 @@ import {
   type SignatureRecord,
   type signatureRecordOperations,
 } from '@promptloom/proto';
-import { recordEvent, requireStoredAdmin, type Bus, type OutboxWriter } from '@promptloom/shared';
+import { recordEvent, type OutboxWriter, callerOf } from '@promptloom/shared';
 
 import { signatureRecordFilter } from './signature-record-query';
 import { SIGNATURE_COLUMNS, toSignature, toSignatureRecord, type SignatureRow } from './signature-record-row';
@@ -22,7 +22,6 @@ const RECORD_NOT_FOUND = 'Record not found.';
 /** The admin BR screen (SPEC §2, §7): every user's saved signature, paged, searched and sorted; update; delete. */
 export class SignatureRecordHandlers {
   constructor(
-    private readonly bus: Bus,
     private readonly em: () => EntityManager,
     private readonly writer: OutboxWriter,
     private readonly schema: string,
@@ -32,8 +31,7 @@ export class SignatureRecordHandlers {
     return `"${this.schema}"."signatures"`;
   }
 
-  async list(request: Req<'list'>, context: RequestContext) {
-    await requireStoredAdmin(this.bus, context);
+  async list(request: Req<'list'>) {
     const em = this.em();
     const { where, params, orderBy } = signatureRecordFilter(request);
     const [counted] = await em.execute<Array<{ total: number }>>(
@@ -60,7 +58,7 @@ export class SignatureRecordHandlers {
   }
 
   async update(request: Req<'update'>, context: RequestContext): Promise<SignatureRecord> {
-    const actor = await requireStoredAdmin(this.bus, context);
+    const actor = callerOf(context);
     const after = await this.writer.write(async (tx) => {
       const row = await this.lockRow(tx, request.id);
       const before = toSignatureRecord(row);
@@ -100,7 +98,7 @@ export class SignatureRecordHandlers {
   }
 
   async delete(request: Req<'delete'>, context: RequestContext): Promise<{ id: number }> {
-    const actor = await requireStoredAdmin(this.bus, context);
+    const actor = callerOf(context);
     await this.writer.write(async (tx) => {
       const row = await this.lockRow(tx, request.id);
       await tx.execute(`delete from ${this.table} where "id" = ?`, [row.id]);
@@ -120,8 +118,7 @@ export class SignatureRecordHandlers {
     return { id: request.id };
   }
 
-  async counts(context: RequestContext): Promise<{ br: number }> {
-    await requireStoredAdmin(this.bus, context);
+  async counts(): Promise<{ br: number }> {
     const [counted] = await this.em().execute<Array<{ count: number }>>(
       `select count(*)::int as "count" from ${this.table}`,
     );

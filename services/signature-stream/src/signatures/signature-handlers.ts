@@ -13,7 +13,7 @@ import {
   type Signature,
   type signatureOperations,
 } from '@promptloom/proto';
-import { recordEvent, requireAccess, type Bus, type OutboxWriter } from '@promptloom/shared';
+import { recordEvent, type OutboxWriter } from '@promptloom/shared';
 import { SavedSignature } from './saved-signature.entity';
 
 type Ops = typeof signatureOperations;
@@ -28,13 +28,11 @@ type BrCodes = ParsedRequestOf<Ops['brCodes']>;
 export class SignatureHandlers {
   constructor(
     private readonly em: () => EntityManager,
-    private readonly bus: Bus,
     private readonly writer: OutboxWriter,
     private readonly random: () => number = Math.random,
   ) {}
 
-  async get(userId: number, context: RequestContext): Promise<{ data: Signature | null }> {
-    await requireAccess(this.bus, context, 'read', userId);
+  async get(userId: number): Promise<{ data: Signature | null }> {
     const saved = await this.em().findOne(SavedSignature, { userId });
     return { data: saved?.toPublic() ?? null };
   }
@@ -44,7 +42,6 @@ export class SignatureHandlers {
    * Saves of one user run one after the other (see `save`), so any number at once all succeed and leave one row.
    */
   async store(request: Store, context: RequestContext) {
-    await requireAccess(this.bus, context, 'write', request.userId);
     let saved: SavedSignature;
     try {
       saved = await this.save(request, context);
@@ -86,7 +83,6 @@ export class SignatureHandlers {
   }
 
   async update(request: Update, context: RequestContext, message = SIGNATURE_UPDATED) {
-    await requireAccess(this.bus, context, 'write', request.userId);
     const saved = await this.writer.write(async (tx) => {
       const signature = await tx.findOne(
         SavedSignature,
@@ -105,7 +101,6 @@ export class SignatureHandlers {
   }
 
   async remove(userId: number, context: RequestContext) {
-    await requireAccess(this.bus, context, 'write', userId);
     await this.writer.write(async (tx) => {
       const signature = await tx.findOne(SavedSignature, { userId });
       if (!signature) throw new DomainError('NOT_FOUND', SIGNATURE_NOT_FOUND);
@@ -121,8 +116,7 @@ export class SignatureHandlers {
     return { status: true, message: SIGNATURE_REMOVED };
   }
 
-  async brCodes(request: BrCodes, context: RequestContext) {
-    await requireAccess(this.bus, context, 'read', request.userId);
+  async brCodes(request: BrCodes) {
     return { data: buildBrCodes(request.elementsByType, this.random) };
   }
 

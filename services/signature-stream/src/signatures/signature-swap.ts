@@ -11,7 +11,7 @@ import {
   type RequestContext,
   type signatureOperations,
 } from '@promptloom/proto';
-import { call, requireAccess, type Bus } from '@promptloom/shared';
+import { call, type Bus } from '@promptloom/shared';
 import { SavedSignature } from './saved-signature.entity';
 import { type SignatureHandlers } from './signature-handlers';
 import { parseSwapReply } from './swap-reply';
@@ -33,7 +33,6 @@ export class SignatureSwap {
   ) {}
 
   async swap(request: Swap, context: RequestContext) {
-    await requireAccess(this.bus, context, 'write', request.userId);
     const saved = await this.em().findOne(SavedSignature, { userId: request.userId });
     if (!saved) throw new DomainError('NOT_FOUND', SIGNATURE_NOT_FOUND);
     const reply = await call(

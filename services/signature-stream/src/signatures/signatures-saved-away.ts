@@ -1,11 +1,6 @@
 import { type EntityManager } from '@mikro-orm/postgresql';
-import {
-  type AwayChange,
-  type ParsedRequestOf,
-  type RequestContext,
-  type awayOperations,
-} from '@promptloom/proto';
-import { requireAccess, type Bus } from '@promptloom/shared';
+import { type AwayChange, type ParsedRequestOf, type awayOperations } from '@promptloom/proto';
+import {} from '@promptloom/shared';
 
 type Request = ParsedRequestOf<typeof awayOperations.signaturesSaved>;
 
@@ -17,12 +12,9 @@ interface SavedRow {
 /** One user's signature, when it was saved (or saved again) in a window: a user keeps one saved signature. */
 export async function signaturesSavedAway(
   em: EntityManager,
-  bus: Bus,
   schema: string,
   request: Request,
-  context: RequestContext,
 ): Promise<{ changes: AwayChange[] }> {
-  await requireAccess(bus, context, 'read', request.user_id);
   const rows = await em.execute<SavedRow[]>(
     `select "names", "updated_at" from "${schema}"."signatures"
      where "user_id" = ? and "updated_at" > ? and "updated_at" <= ?`,

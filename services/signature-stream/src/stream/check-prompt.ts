@@ -6,10 +6,9 @@ import {
   loadClipTokenizer,
   needsClipTokenizer,
   type ParsedRequestOf,
-  type RequestContext,
   type streamOperations,
 } from '@promptloom/proto';
-import { requireSignedInCaller, type Bus } from '@promptloom/shared';
+import {} from '@promptloom/shared';
 import { readClipMerges } from './clip-merges';
 
 type Check = ParsedRequestOf<(typeof streamOperations)['check']>;
@@ -18,8 +17,7 @@ type Check = ParsedRequestOf<(typeof streamOperations)['check']>;
  * The checker of issue #18 on the server: the problems of a prompt for its target and, for SD/Flux, its tokens
  * (Flux: T5's, estimated, and CLIP's for the pooled text).
  */
-export async function checkStreamPrompt(bus: Bus, request: Check, context: RequestContext) {
-  await requireSignedInCaller(bus, context);
+export async function checkStreamPrompt(request: Check) {
   if (needsClipTokenizer(request.target)) await loadClipTokenizer(readClipMerges);
   const counted = countPromptTokens(request.target, request.prompt);
   const negative = hasNegativePrompt(request.target) ? request.negativePrompt : null;

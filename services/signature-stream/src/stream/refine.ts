@@ -15,7 +15,7 @@ import {
   type RequestContext,
   type streamOperations,
 } from '@promptloom/proto';
-import { call, requireSignedInCaller, type Bus } from '@promptloom/shared';
+import { call, type Bus, callerOf } from '@promptloom/shared';
 
 type Refine = ParsedRequestOf<typeof streamOperations.refine>;
 
@@ -28,7 +28,7 @@ const AI_TIMEOUT_MS = 60_000;
  * the prompt is only tidied, its own flags kept, and says so.
  */
 export async function refinePrompt(bus: Bus, request: Refine, context: RequestContext) {
-  const caller = await requireSignedInCaller(bus, context);
+  const caller = callerOf(context);
   // Issue 19: the caller's own reasons (of every list) steer the rewrite, as quoted data in a message of their own.
   const { reasons } = await call(bus, aiOperations.guidanceReasons, { user_id: caller.userId }, { context });
   const guidance = guidanceBlock(reasons);

@@ -7,21 +7,13 @@ import {
   UPLOAD_NOT_FOUND,
   buildStreamPrompt,
   invalidInput,
-  requireSignedIn,
   ownerOfIncomingKey,
   signatureEvents,
   type ParsedRequestOf,
   type RequestContext,
   type streamOperations,
 } from '@promptloom/proto';
-import {
-  recordEvent,
-  requireAccess,
-  requireSignedInCaller,
-  type Bus,
-  type ObjectStore,
-  type OutboxWriter,
-} from '@promptloom/shared';
+import { recordEvent, type ObjectStore, type OutboxWriter, callerOf } from '@promptloom/shared';
 import { type ImageLimits } from '../images/image-limits';
 import { processImage } from '../images/image-pipeline';
 import { StreamUpload } from './stream-upload.entity';
@@ -34,19 +26,16 @@ type Store = ParsedRequestOf<Ops['store']>;
 export class StreamHandlers {
   constructor(
     private readonly em: () => EntityManager,
-    private readonly bus: Bus,
     private readonly objects: ObjectStore,
     private readonly limits: ImageLimits,
     private readonly writer: OutboxWriter,
   ) {}
 
-  async buildPrompt(request: BuildPrompt, context: RequestContext) {
-    await requireSignedInCaller(this.bus, context);
+  async buildPrompt(request: BuildPrompt) {
     return { prompt: buildStreamPrompt(request.selection, request.toggles) };
   }
 
-  async list(userId: number, context: RequestContext) {
-    await requireAccess(this.bus, context, 'read', userId);
+  async list(userId: number) {
     const uploads = await this.em().find(StreamUpload, { userId }, { orderBy: { id: 'desc' } });
     return { data: uploads.map((upload) => upload.toPublic()) };
   }
@@ -57,7 +46,7 @@ export class StreamHandlers {
    * refused or failed upload leaves nothing behind in the database or the object store.
    */
   async store(request: Store, context: RequestContext) {
-    const actor = await requireAccess(this.bus, context, 'write', request.userId);
+    const actor = callerOf(context);
     const incomingKey = request.upload.key;
     if (ownerOfIncomingKey(incomingKey) !== actor.userId) throw invalidInput({ image: [UPLOAD_NOT_FOUND] });
     const written: string[] = [];
@@ -106,12 +95,13 @@ export class StreamHandlers {
     }
   }
 
-  /** Who may read an image: its owner and admins. Anyone else is refused, an unknown key is NOT_FOUND. */
-  async authorizeImage(key: string, context: RequestContext) {
-    requireSignedIn(context.actor);
+  /**
+   * Who owns an image, by its key (the image or its thumbnail): what its owner and admins are let read by
+   * (`images.authorize`, owned by this record). An unknown key is NOT_FOUND.
+   */
+  async ownerOfImage(key: string): Promise<number> {
     const upload = await this.em().findOne(StreamUpload, { $or: [{ imageKey: key }, { thumbnailKey: key }] });
     if (!upload) throw new DomainError('NOT_FOUND', IMAGE_NOT_FOUND);
-    await requireAccess(this.bus, context, 'read', upload.userId);
-    return { key };
+    return upload.userId;
   }
 }

@@ -12,7 +12,7 @@ import {
   type StreamSettings,
   type streamOperations,
 } from '@promptloom/proto';
-import { recordEvent, requireAccess, type Bus, type OutboxWriter } from '@promptloom/shared';
+import { recordEvent, type OutboxWriter } from '@promptloom/shared';
 import { StreamSettingsRecord } from './stream-settings.entity';
 
 type Update = ParsedRequestOf<(typeof streamOperations)['updateSettings']>;
@@ -21,12 +21,10 @@ type Update = ParsedRequestOf<(typeof streamOperations)['updateSettings']>;
 export class StreamSettingsHandlers {
   constructor(
     private readonly em: () => EntityManager,
-    private readonly bus: Bus,
     private readonly writer: OutboxWriter,
   ) {}
 
-  async get(userId: number, context: RequestContext): Promise<StreamSettings> {
-    await requireAccess(this.bus, context, 'read', userId);
+  async get(userId: number): Promise<StreamSettings> {
     const row = await this.em().findOne(StreamSettingsRecord, { userId });
     return row ? viewOf(row) : defaultStreamSettings(userId);
   }
@@ -34,7 +32,6 @@ export class StreamSettingsHandlers {
   /** Read-modify-write under a row lock, so two devices changing marks at once both count. */
   async update(request: Update, context: RequestContext): Promise<StreamSettings> {
     const { userId } = request;
-    await requireAccess(this.bus, context, 'write', userId);
     return this.writer.write(async (tx) => {
       await tx
         .getConnection()

@@ -1,7 +1,7 @@
 import { accountOperations, type BusSigner } from '@promptloom/proto';
 import { loadConfig } from '../../config/config';
 import { InProcessBus } from '../in-process-bus';
-import { handle } from '../typed';
+import { handle } from '../../operations';
 import { GeneratedBusKeys, busKeysOf, publicKeyVariables } from './bus-keys';
 import { busKeysFromConfig } from './bus-keys-config';
 import { StatementSigner } from './bus-statement';
