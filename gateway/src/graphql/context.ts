@@ -1,6 +1,7 @@
 import { type Actor, type RequestContext } from '@promptloom/proto';
 import { type Bus } from '@promptloom/shared';
 import { requireActor as requireContextActor, requireAdmin as requireContextAdmin } from '../auth/guards';
+import { type Caller } from '../auth/caller';
 import { type Sessions } from '../auth/sessions';
 import { type EventHub } from '../subscriptions/event-hub';
 
@@ -20,3 +21,9 @@ export const requireActor = (context: GraphQLContext): Actor =>
   requireContextActor(context.request, context.authError);
 export const requireAdmin = (context: GraphQLContext): Actor =>
   requireContextAdmin(context.request, context.authError);
+
+/** The resolver's caller, for `callAs`: the request's context and why its token was refused, if it was. */
+export const callerOf = (context: GraphQLContext): Caller => ({
+  context: context.request,
+  authError: context.authError,
+});

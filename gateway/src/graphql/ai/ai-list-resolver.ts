@@ -1,8 +1,8 @@
 import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { aiOperations } from '@promptloom/proto';
-import { call, callWith } from '@promptloom/shared';
 import { readWholeList } from '../../ai-lists/read-whole-list';
-import { requireActor, type GraphQLContext } from '../context';
+import { callAs, callAsWith } from '../../auth/call-as';
+import { callerOf, type GraphQLContext } from '../context';
 import { ListFamily } from '../enums';
 import { AiList, ListItem, PreviousSettings, StoreListInput } from './list-types';
 
@@ -14,10 +14,15 @@ export class AiListResolver {
     @Arg('family', () => ListFamily) family: ListFamily,
     @Arg('userId', () => Int, { nullable: true }) userId?: number,
   ) {
-    const actor = requireActor(context);
-    const owner = userId ?? actor.userId;
-    const items = await readWholeList(context.bus, { family, user_id: owner }, context.request);
-    return AiList.from(family, owner, items);
+    const first = await callAs(callerOf(context), context.bus, aiOperations.getList, (actor) => ({
+      family,
+      user_id: userId ?? actor.userId,
+    }));
+    return AiList.from(
+      family,
+      first.user_id,
+      await readWholeList(context.bus, first, context.request, first),
+    );
   }
 
   @Query(() => PreviousSettings, {
@@ -27,19 +32,22 @@ export class AiListResolver {
     @Ctx() context: GraphQLContext,
     @Arg('family', () => ListFamily) family: ListFamily,
   ) {
-    const actor = requireActor(context);
     // The operation takes tl, tr or bl: its schema refuses br with a BAD_USER_INPUT naming the field.
-    const request = { family, user_id: actor.userId };
-    const settings = await callWith(context.bus, aiOperations.previousSettings, request, {
-      context: context.request,
-    });
+    const settings = await callAsWith(
+      callerOf(context),
+      context.bus,
+      aiOperations.previousSettings,
+      (actor) => ({
+        family,
+        user_id: actor.userId,
+      }),
+    );
     return PreviousSettings.from(settings);
   }
 
   @Mutation(() => AiList, { description: 'Stores items with the agent settings that produced them.' })
   async storeList(@Ctx() context: GraphQLContext, @Arg('input', () => StoreListInput) input: StoreListInput) {
-    const actor = requireActor(context);
-    const request = {
+    const list = await callAs(callerOf(context), context.bus, aiOperations.storeList, (actor) => ({
       family: input.family,
       user_id: actor.userId,
       levels: input.levels,
@@ -48,11 +56,10 @@ export class AiListResolver {
       ai_response: input.items,
       agent_role: input.agentRole,
       name: input.name,
-    };
-    const list = await call(context.bus, aiOperations.storeList, request, { context: context.request });
+    }));
     return AiList.from(
       input.family,
-      actor.userId,
+      list.user_id,
       await readWholeList(context.bus, list, context.request, list),
     );
   }
@@ -63,10 +70,12 @@ export class AiListResolver {
     @Arg('family', () => ListFamily) family: ListFamily,
     @Arg('text', () => String) text: string,
   ) {
-    const actor = requireActor(context);
-    const request = { family, user_id: actor.userId, ai_response: [text] };
-    const list = await call(context.bus, aiOperations.newStore, request, { context: context.request });
-    return AiList.from(family, actor.userId, await readWholeList(context.bus, list, context.request, list));
+    const list = await callAs(callerOf(context), context.bus, aiOperations.newStore, (actor) => ({
+      family,
+      user_id: actor.userId,
+      ai_response: [text],
+    }));
+    return AiList.from(family, list.user_id, await readWholeList(context.bus, list, context.request, list));
   }
 
   @Mutation(() => ListItem, { description: "Sets an item's reason ('' clears it)." })
@@ -76,9 +85,11 @@ export class AiListResolver {
     @Arg('id', () => Int) id: number,
     @Arg('reason', () => String, { nullable: true }) reason?: string,
   ) {
-    requireActor(context);
-    const request = { family, id, ai_reason: reason ?? null };
-    const result = await call(context.bus, aiOperations.updateReason, request, { context: context.request });
+    const result = await callAs(callerOf(context), context.bus, aiOperations.updateReason, () => ({
+      family,
+      id,
+      ai_reason: reason ?? null,
+    }));
     return ListItem.from(result.data);
   }
 
@@ -89,13 +100,11 @@ export class AiListResolver {
     @Arg('id', () => Int) id: number,
     @Arg('status', () => Int) status: number,
   ) {
-    requireActor(context);
-    const result = await call(
-      context.bus,
-      aiOperations.setItemStatus,
-      { family, id, status },
-      { context: context.request },
-    );
+    const result = await callAs(callerOf(context), context.bus, aiOperations.setItemStatus, () => ({
+      family,
+      id,
+      status,
+    }));
     return ListItem.from(result.data);
   }
 }

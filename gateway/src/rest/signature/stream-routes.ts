@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import {
   IMAGE_REQUIRED,
   StreamFormFields,
@@ -6,11 +6,12 @@ import {
   fieldErrorsOf,
   invalidInput,
   parseInput,
-  requireOwnedAccess,
   streamOperations,
 } from '@promptloom/proto';
 import { callWith, type Bus } from '@promptloom/shared';
-import { requirePathAccess, requireRequestActor } from '../../auth/guards';
+import { callAsWith } from '../../auth/call-as';
+import { callerOfHttp } from '../../auth/caller';
+import { refuseEarly } from '../../auth/early-refusal';
 import { DEFAULT_MAX_PIXELS } from '../../uploads/decoded-image';
 import { putIncoming } from '../../uploads/incoming-upload';
 import { DEFAULT_PENDING_UPLOAD_LIMITS, PendingUploadQuota } from '../../uploads/pending-quota';
@@ -31,25 +32,28 @@ export function streamRoutes(bus: Bus, uploads: UploadSettings): Router {
   const maxPixels = uploads.maxPixels ?? DEFAULT_MAX_PIXELS;
 
   router.post('/api/stream/prompt', async (request, response) => {
-    requireRequestActor(request);
-    response.json(await callWith(bus, ops.buildPrompt, request.body ?? {}, { context: request.context }));
+    response.json(await callAsWith(callerOfHttp(request), bus, ops.buildPrompt, () => request.body ?? {}));
   });
 
   router.post('/api/stream/refine', async (request, response) => {
-    requireRequestActor(request);
-    const options = { context: request.context, timeoutMs: AI_TIMEOUT_MS };
-    response.json(await callWith(bus, ops.refine, request.body ?? {}, options));
+    const options = { timeoutMs: AI_TIMEOUT_MS };
+    response.json(
+      await callAsWith(callerOfHttp(request), bus, ops.refine, () => request.body ?? {}, options),
+    );
   });
 
   router.get('/api/stream/get/:userId', async (request, response) => {
-    requirePathAccess(request, 'read', request.params.userId);
     const input = { userId: request.params.userId };
-    response.json(await callWith(bus, ops.list, input, { context: request.context }));
+    response.json(await callAsWith(callerOfHttp(request), bus, ops.list, () => input));
   });
 
   /** Multipart: user_id, signature, signatureElements, Hyper_realistic, 8k, 4k, finalprompt and the image. */
   router.post('/api/stream/store/:userId', async (request, response) => {
-    const userId = requireOwnUser(request);
+    // The path's user must be the caller (a write): decided before any byte of the body is read.
+    const caller = callerOfHttp(request);
+    refuseEarly(ops.store, caller);
+    const { userId } = parseInput(UserStreamsRequest, { userId: request.params.userId });
+    const actor = refuseEarly(ops.store, caller, { userId })!;
     const form = await readMultipartImage(request, uploads.maxBytes);
     const fields = StreamFormFields.safeParse(form.fields);
     if (!fields.success || !form.image) {
@@ -57,13 +61,7 @@ export function streamRoutes(bus: Bus, uploads: UploadSettings): Router {
       if (!form.image) errors.image = [IMAGE_REQUIRED];
       throw invalidInput(errors);
     }
-    const { key } = await putIncoming(
-      uploads.objectStore,
-      quota,
-      request.context.actor!.userId,
-      form.image,
-      maxPixels,
-    );
+    const { key } = await putIncoming(uploads.objectStore, quota, actor.userId, form.image, maxPixels);
     try {
       const input = { ...form.fields, userId, upload: { key, filename: form.image.filename.slice(0, 255) } };
       const options = { context: request.context, timeoutMs: UPLOAD_TIMEOUT_MS };
@@ -79,7 +77,8 @@ export function streamRoutes(bus: Bus, uploads: UploadSettings): Router {
    * `upload_id` (which only its uploader can use).
    */
   router.post('/api/uploads/images', async (request, response) => {
-    const actor = requireRequestActor(request);
+    // No operation yet (the upload waits under incoming/ for `storeStream`): any signed-in caller, as that one.
+    const actor = refuseEarly(ops.store, callerOfHttp(request))!;
     const form = await readMultipartImage(request, uploads.maxBytes);
     if (!form.image) throw invalidInput({ image: [IMAGE_REQUIRED] });
     const { id } = await putIncoming(uploads.objectStore, quota, actor.userId, form.image, maxPixels);
@@ -87,12 +86,4 @@ export function streamRoutes(bus: Bus, uploads: UploadSettings): Router {
   });
 
   return router;
-}
-
-/** The path's user, who must be the caller (a write): checked before any byte of the body is read. */
-function requireOwnUser(request: Request): number {
-  const actor = requireRequestActor(request);
-  const { userId } = parseInput(UserStreamsRequest, { userId: request.params.userId });
-  requireOwnedAccess(actor, 'write', userId);
-  return userId;
 }
