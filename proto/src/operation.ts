@@ -1,5 +1,5 @@
 import { type z } from 'zod';
-import { type OperationAccess } from './access/declaration';
+import { type EventReaders, type OperationAccess } from './access/declaration';
 
 /** The services that answer operations on the bus; each has its own subject space `svc.<service>.*`. */
 export const SERVICES = ['admin', 'ai', 'signature'] as const;
@@ -39,14 +39,22 @@ export type RequestOf<O extends Operation> = z.input<O['request']>;
 export type ParsedRequestOf<O extends Operation> = z.output<O['request']>;
 export type ResponseOf<O extends Operation> = z.output<O['response']>;
 
-/** One event of the catalogue: subject `evt.<service>.<noun>.<verb-in-past>` and its payload shape. */
+/**
+ * One event of the catalogue: subject `evt.<service>.<noun>.<verb-in-past>`, its payload shape, and who may receive
+ * it through a live subscription (the gateway's subscriptions deliver it by that declaration).
+ */
 export interface EventDefinition<P extends z.ZodType = z.ZodType> {
   readonly subject: string;
   readonly payload: P;
+  readonly readers: EventReaders;
 }
 
-export function defineEvent<P extends z.ZodType>(subject: string, payload: P): EventDefinition<P> {
-  return { subject, payload };
+export function defineEvent<P extends z.ZodType>(
+  subject: string,
+  payload: P,
+  readers: EventReaders<z.output<P>>,
+): EventDefinition<P> {
+  return { subject, payload, readers: readers as EventReaders };
 }
 
 export type PayloadOf<E extends EventDefinition> = z.output<E['payload']>;

@@ -41,7 +41,7 @@ describe('the operation registry and the event catalogue', () => {
   it("finds an owned operation's owner in a user id field its request schema requires", () => {
     for (const operation of OPERATIONS) {
       const { access } = operation;
-      if (access.kind !== 'owned' || access.ownerIn !== 'request') continue;
+      if (access.kind !== 'owned' || access.ownerIn !== 'field') continue;
       const sample = { [access.field]: 7 };
       const field = (operation.request as unknown as z.ZodObject).shape[access.field] as z.ZodType;
       expect({ subject: operation.subject, field: field?.safeParse(7).success }).toEqual({
@@ -50,6 +50,25 @@ describe('the operation registry and the event catalogue', () => {
       });
       expect(field.safeParse(undefined).success).toBe(false);
       expect(ownerInRequest(access, sample)).toBe(7);
+    }
+  });
+
+  it("declares every event's readers, an owned event's owner in a user id field its payload requires", () => {
+    for (const event of EVENTS) {
+      const { readers } = event;
+      expect({ subject: event.subject, kind: ['internal', 'admin', 'owned'].includes(readers.kind) }).toEqual(
+        {
+          subject: event.subject,
+          kind: true,
+        },
+      );
+      if (readers.kind !== 'owned') continue;
+      const field = (event.payload as unknown as z.ZodObject).shape[readers.field] as z.ZodType;
+      expect({ subject: event.subject, field: field?.safeParse(7).success }).toEqual({
+        subject: event.subject,
+        field: true,
+      });
+      expect(field.safeParse(undefined).success).toBe(false);
     }
   });
 

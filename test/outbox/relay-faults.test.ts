@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent } from '@promptloom/proto';
+import { INTERNAL, defineEvent } from '@promptloom/proto';
 import {
   NatsBus,
   OutboxEntrySchema,
@@ -14,7 +14,11 @@ import {
 import { createTestDatabase, waitFor, type TestDatabase } from '@promptloom/shared/testing';
 import { startPrivateNats, type PrivateNats } from '../support/private-nats';
 
-const noteWritten = defineEvent('evt.test.note.written', z.object({ n: z.number(), text: z.string() }));
+const noteWritten = defineEvent(
+  'evt.test.note.written',
+  z.object({ n: z.number(), text: z.string() }),
+  INTERNAL,
+);
 const SERVER_MAX_PAYLOAD = 64 * 1024;
 
 /** The value of one outbox gauge or counter for `schema`, read from /metrics as Prometheus would. */

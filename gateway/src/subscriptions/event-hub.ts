@@ -15,7 +15,7 @@ import { RecentEvents } from './recent-events';
 import { RecipientIndex, type HubEvent, type Recipient } from './recipient-index';
 
 export { type HubEvent } from './recipient-index';
-export { EVERY_USER, readableOwners } from './readable-owners';
+export { EVERY_USER } from './every-user';
 
 export interface EventHubOptions {
   /** Events a reconnecting client may resume with `afterSequence`: the hub keeps the recent ones by owner. */

@@ -30,7 +30,7 @@ export type OwnedAccess<Request = unknown> =
   | {
       readonly kind: 'owned';
       readonly access: Access;
-      readonly ownerIn: 'request';
+      readonly ownerIn: 'field';
       readonly field: OwnerField<Request>;
     }
   | { readonly kind: 'owned'; readonly access: Access; readonly ownerIn: 'record' };
@@ -40,16 +40,32 @@ export const INTERNAL = { kind: 'internal' } as const;
 export const SIGNED_IN = { kind: 'signed-in' } as const;
 export const ADMIN = { kind: 'admin' } as const;
 
-/** A record of the user whose id the request's `field` holds. */
+/** A record of the user whose id the request's (or the event's) `field` holds. */
 export const ownedBy = <Field extends string>(access: Access, field: Field) =>
-  ({ kind: 'owned', access, ownerIn: 'request', field }) as const;
+  ({ kind: 'owned', access, ownerIn: 'field', field }) as const;
 
 /** A record the request names by its own id: the answering service finds its owner before deciding. */
 export const ownedRecord = (access: Access) => ({ kind: 'owned', access, ownerIn: 'record' }) as const;
 
-/** The user id an owned operation's request names, when the owner is in the request and is a user id. */
-export function ownerInRequest(access: OperationAccess, request: unknown): number | undefined {
-  if (access.kind !== 'owned' || access.ownerIn !== 'request') return undefined;
+/** The user id an owned operation's request (or event's payload) names in its owner field, if it is a user id. */
+export function ownerInRequest(access: OperationAccess | EventReaders, request: unknown): number | undefined {
+  if (access.kind !== 'owned' || access.ownerIn !== 'field') return undefined;
   const value = (request as Record<string, unknown> | null)?.[access.field];
   return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : undefined;
 }
+
+/**
+ * Who may receive an event through a live subscription, declared with the event (`defineEvent`), by the same
+ * policy as the operations: `internal` (the product's own parts only: no subscription delivers it), `admin` (the
+ * admin console's tables), or `owned` (the owner named by the payload's `field`, and an admin where the access
+ * lets admins read).
+ */
+export type EventReaders<Payload = unknown> =
+  | { readonly kind: 'internal' }
+  | { readonly kind: 'admin' }
+  | {
+      readonly kind: 'owned';
+      readonly access: Access;
+      readonly ownerIn: 'field';
+      readonly field: OwnerField<Payload>;
+    };

@@ -18,10 +18,13 @@ export type AccessDecision = 'allowed' | 'unauthenticated' | 'forbidden';
  */
 export function decideOwnedAccess(actor: Actor | undefined, access: Access, ownerId: number): AccessDecision {
   if (!actor) return 'unauthenticated';
-  if (actor.userId === ownerId) return 'allowed';
-  if (access === 'read' && actor.role === ADMIN_ROLE) return 'allowed';
+  if (actor.userId === ownerId || mayAccessEveryOwner(actor, access)) return 'allowed';
   return 'forbidden';
 }
+
+/** Whether `actor` may do `access` on every user's records alike: an admin reading (the admin console's scope). */
+export const mayAccessEveryOwner = (actor: Actor, access: Access): boolean =>
+  access === 'read' && actor.role === ADMIN_ROLE;
 
 /**
  * May `actor` use an admin operation? On the token's role alone this is a first filter (the gateway); a service

@@ -60,6 +60,7 @@ export const sessionEvents = {
       sessionId: z.uuid().nullable(),
       reason: SessionEndReason,
     }),
+    INTERNAL,
   ),
 } as const;
 

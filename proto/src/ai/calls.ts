@@ -182,5 +182,6 @@ export const aiCallEvents = {
   recorded: defineEvent(
     'evt.ai.call.recorded',
     z.object({ userId: z.number().int().nullable(), call: AiCallSummary }),
+    ADMIN,
   ),
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ListFamily } from '../enums';
+import { INTERNAL, ownedBy } from '../access/declaration';
 import { defineEvent } from '../operation';
 import { ListItem } from './lists';
 import { Selection } from './selection';
@@ -37,6 +38,7 @@ export const aiEvents = {
       /** A streamed run's progress: items stored so far of those asked for, and whether it is still running. */
       run: RunProgress.optional(),
     }),
+    ownedBy('read', 'userId'),
   ),
   /**
    * An element's sub-elements changed: like `listUpdated`, the sub-elements added and changed and the ids removed,
@@ -54,6 +56,7 @@ export const aiEvents = {
       jobId: z.string().nullable(),
       committedAt: z.number(),
     }),
+    ownedBy('read', 'userId'),
   ),
   /** A job ended without items: `message` is 'Error occurred while processing.' or 'No response from AI.'. */
   generationFailed: defineEvent(
@@ -65,14 +68,17 @@ export const aiEvents = {
       elementId: z.number().int().nullable(),
       message: z.string(),
     }),
+    ownedBy('read', 'userId'),
   ),
   /** A user asked to stop a run: every AI worker hears it, and the one running that job aborts its provider call. */
   runCancelRequested: defineEvent(
     'evt.ai.run.cancel_requested',
     z.object({ userId: z.number().int(), jobId: z.string() }),
+    INTERNAL,
   ),
   selectionChanged: defineEvent(
     'evt.ai.selection.changed',
     z.object({ userId: z.number().int(), selection: Selection }),
+    ownedBy('read', 'userId'),
   ),
 } as const;

@@ -61,6 +61,7 @@ export const awayEvents = {
   visitChanged: defineEvent(
     'evt.admin.visit.changed',
     z.object({ userId: z.number().int().positive(), window: AwayWindow }),
+    ownedBy('read', 'userId'),
   ),
 } as const;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADMIN } from '../access/declaration';
 import { defineEvent } from '../operation';
 import { AiRecord } from './ai-record-schemas';
 import { SignatureRecord } from './signature-record-schemas';
@@ -19,6 +20,7 @@ export const recordEvents = {
       before: AiRecord,
       after: AiRecord.nullable(),
     }),
+    ADMIN,
   ),
   signatureRecordChanged: defineEvent(
     'evt.signature.record.changed',
@@ -34,5 +36,6 @@ export const recordEvents = {
        */
       at: z.string().optional(),
     }),
+    ADMIN,
   ),
 } as const;

@@ -1,7 +1,8 @@
 import { Root, Resolver, Subscription } from 'type-graphql';
 import { catalogueEvents, type PayloadOf } from '@promptloom/proto';
-import { EVERY_USER, type HubEvent } from '../../subscriptions/event-hub';
-import { requireAdmin, type GraphQLContext } from '../context';
+import { type HubEvent } from '../../subscriptions/event-hub';
+import { type GraphQLContext } from '../context';
+import { readableEvents } from '../readable-events';
 import { Mode, ModeType, Module } from './catalogue-types';
 import { ModeChange, ModeTypeChange, ModuleChange } from './change-types';
 
@@ -13,8 +14,7 @@ export class AdminCatalogueSubscriptions {
   @Subscription(() => ModuleChange, {
     description: 'Admins only: each module created, updated or deleted.',
     subscribe: ({ context }: { context: GraphQLContext }) => {
-      requireAdmin(context);
-      return context.events.stream(catalogueEvents.moduleChanged, EVERY_USER);
+      return readableEvents(context, catalogueEvents.moduleChanged);
     },
   })
   moduleChanged(@Root() event: Payload<'moduleChanged'>): ModuleChange {
@@ -29,8 +29,7 @@ export class AdminCatalogueSubscriptions {
   @Subscription(() => ModeChange, {
     description: 'Admins only: each mode created, updated or deleted.',
     subscribe: ({ context }: { context: GraphQLContext }) => {
-      requireAdmin(context);
-      return context.events.stream(catalogueEvents.modeChanged, EVERY_USER);
+      return readableEvents(context, catalogueEvents.modeChanged);
     },
   })
   modeChanged(@Root() event: Payload<'modeChanged'>): ModeChange {
@@ -41,8 +40,7 @@ export class AdminCatalogueSubscriptions {
   @Subscription(() => ModeTypeChange, {
     description: 'Admins only: each mode type created, updated or deleted.',
     subscribe: ({ context }: { context: GraphQLContext }) => {
-      requireAdmin(context);
-      return context.events.stream(catalogueEvents.modeTypeChanged, EVERY_USER);
+      return readableEvents(context, catalogueEvents.modeTypeChanged);
     },
   })
   modeTypeChanged(@Root() event: Payload<'modeTypeChanged'>): ModeTypeChange {

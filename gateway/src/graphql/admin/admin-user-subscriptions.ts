@@ -1,8 +1,9 @@
 import { Root, Resolver, Subscription } from 'type-graphql';
 import { accountEvents, type PayloadOf } from '@promptloom/proto';
-import { EVERY_USER, type HubEvent } from '../../subscriptions/event-hub';
+import { type HubEvent } from '../../subscriptions/event-hub';
 import { User } from '../auth/auth-types';
-import { requireAdmin, type GraphQLContext } from '../context';
+import { type GraphQLContext } from '../context';
+import { readableEvents } from '../readable-events';
 import { UserDeletion } from './change-types';
 
 @Resolver()
@@ -10,8 +11,7 @@ export class AdminUserSubscriptions {
   @Subscription(() => User, {
     description: 'Admins only: each user as their account is created.',
     subscribe: ({ context }: { context: GraphQLContext }) => {
-      requireAdmin(context);
-      return context.events.stream(accountEvents.userCreated, EVERY_USER);
+      return readableEvents(context, accountEvents.userCreated);
     },
   })
   userCreated(@Root() event: HubEvent<PayloadOf<typeof accountEvents.userCreated>>): User {
@@ -21,8 +21,7 @@ export class AdminUserSubscriptions {
   @Subscription(() => User, {
     description: 'Admins only: each user as an admin updates them.',
     subscribe: ({ context }: { context: GraphQLContext }) => {
-      requireAdmin(context);
-      return context.events.stream(accountEvents.userUpdated, EVERY_USER);
+      return readableEvents(context, accountEvents.userUpdated);
     },
   })
   userUpdated(@Root() event: HubEvent<PayloadOf<typeof accountEvents.userUpdated>>): User {
@@ -32,8 +31,7 @@ export class AdminUserSubscriptions {
   @Subscription(() => UserDeletion, {
     description: 'Admins only: each user as an admin deletes them.',
     subscribe: ({ context }: { context: GraphQLContext }) => {
-      requireAdmin(context);
-      return context.events.stream(accountEvents.userDeleted, EVERY_USER);
+      return readableEvents(context, accountEvents.userDeleted);
     },
   })
   userDeleted(@Root() event: HubEvent<PayloadOf<typeof accountEvents.userDeleted>>): UserDeletion {

@@ -1,8 +1,9 @@
 import { Arg, Ctx, Int, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { aiCallEvents, aiCallOperations, type PayloadOf } from '@promptloom/proto';
 import { callWith } from '@promptloom/shared';
-import { EVERY_USER, type HubEvent } from '../../subscriptions/event-hub';
+import { type HubEvent } from '../../subscriptions/event-hub';
 import { requireAdmin, type GraphQLContext } from '../context';
+import { readableEvents } from '../readable-events';
 import {
   AiCall,
   AiCallCsv,
@@ -74,8 +75,7 @@ export class AdminAiCallsResolver {
   @Subscription(() => AiCall, {
     description: 'Admins only: each AI provider call as it is recorded.',
     subscribe: ({ context }: { context: GraphQLContext }) => {
-      requireAdmin(context);
-      return context.events.stream(aiCallEvents.recorded, EVERY_USER);
+      return readableEvents(context, aiCallEvents.recorded);
     },
   })
   aiCallRecorded(@Root() event: HubEvent<Recorded>): AiCall {

@@ -1,8 +1,9 @@
 import { Arg, Resolver, Root, Subscription } from 'type-graphql';
 import { recordEvents, type PayloadOf } from '@promptloom/proto';
-import { EVERY_USER, type HubEvent } from '../../subscriptions/event-hub';
+import { type HubEvent } from '../../subscriptions/event-hub';
 import { ListFamily } from '../enums';
-import { requireAdmin, type GraphQLContext } from '../context';
+import { type GraphQLContext } from '../context';
+import { readableEvents } from '../readable-events';
 import { AdminRecord, RecordChange, SignatureRecord } from './records-types';
 
 type AiChange = PayloadOf<typeof recordEvents.aiRecordChanged>;
@@ -11,13 +12,11 @@ type SignatureChange = PayloadOf<typeof recordEvents.signatureRecordChanged>;
 function recordChanges(
   context: GraphQLContext,
   family?: ListFamily | null,
-): AsyncIterableIterator<HubEvent<AiChange | SignatureChange>> {
-  if (family === ListFamily.br) return context.events.stream(recordEvents.signatureRecordChanged, EVERY_USER);
-  return context.events.stream(
-    recordEvents.aiRecordChanged,
-    EVERY_USER,
-    (payload) => !family || payload.before.family === family,
-  );
+): Promise<AsyncIterableIterator<HubEvent<AiChange | SignatureChange>>> {
+  if (family === ListFamily.br) return readableEvents(context, recordEvents.signatureRecordChanged);
+  return readableEvents(context, recordEvents.aiRecordChanged, {
+    accept: (payload) => !family || payload.before.family === family,
+  });
 }
 
 const isAiChange = (payload: AiChange | SignatureChange): payload is AiChange => 'family' in payload.before;
@@ -29,7 +28,6 @@ export class AdminRecordSubscriptions {
     description:
       "Admins only: each admin change to a user's record of one family (tl, tr, bl or br), or of tl/tr/bl when no family is given.",
     subscribe: ({ context, args }: { context: GraphQLContext; args: { family?: ListFamily | null } }) => {
-      requireAdmin(context);
       return recordChanges(context, args.family);
     },
   })

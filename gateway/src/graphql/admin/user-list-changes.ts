@@ -1,9 +1,10 @@
 import { Arg, Field, Float, Int, ObjectType, Resolver, Root, Subscription } from 'type-graphql';
 import { aiEvents, signatureEvents } from '@promptloom/proto';
-import { EVERY_USER, type HubEvent } from '../../subscriptions/event-hub';
+import { type HubEvent } from '../../subscriptions/event-hub';
 import { mapEvents } from '../../subscriptions/map-events';
 import { ListFamily } from '../enums';
-import { requireAdmin, type GraphQLContext } from '../context';
+import { type GraphQLContext } from '../context';
+import { readableEvents } from '../readable-events';
 
 @ObjectType({
   description: "A user's own change to their list (an item added, generated, changed) or signature.",
@@ -19,19 +20,25 @@ interface Change {
   userId: number;
 }
 
-function userChanges(context: GraphQLContext, family: ListFamily): AsyncIterableIterator<HubEvent<Change>> {
+/** Every user's changes: only for a subscriber the policy lets read every user's lists (an admin). */
+async function userChanges(
+  context: GraphQLContext,
+  family: ListFamily,
+): Promise<AsyncIterableIterator<HubEvent<Change>>> {
   const change = (event: HubEvent<{ userId: number }>) => ({
     payload: { family, userId: event.payload.userId },
     sequence: event.sequence,
   });
   if (family === ListFamily.br) {
-    return mapEvents(context.events.stream(signatureEvents.signatureChanged, EVERY_USER), change);
+    return mapEvents(
+      await readableEvents(context, signatureEvents.signatureChanged, { whose: 'everyone' }),
+      change,
+    );
   }
-  const lists = context.events.stream(
-    aiEvents.listUpdated,
-    EVERY_USER,
-    (payload) => payload.family === family,
-  );
+  const lists = await readableEvents(context, aiEvents.listUpdated, {
+    whose: 'everyone',
+    accept: (payload) => payload.family === family,
+  });
   return mapEvents(lists, change);
 }
 
@@ -42,7 +49,6 @@ export class UserListChangeSubscriptions {
     description:
       'Admins only: each change a user makes to their list of one family (or, for br, their signature).',
     subscribe: ({ context, args }: { context: GraphQLContext; args: { family: ListFamily } }) => {
-      requireAdmin(context);
       return userChanges(context, args.family);
     },
   })

@@ -7,8 +7,8 @@ import {
   type SubElement as SubElementView,
 } from '@promptloom/proto';
 import { type HubEvent } from '../../subscriptions/event-hub';
-import { requireActor, type GraphQLContext } from '../context';
-import { ownedEvents } from './owned-events';
+import { type GraphQLContext } from '../context';
+import { readableEvents } from '../readable-events';
 import { selectsField } from './selects-field';
 import { withWholeList, type ListChangeWithItems } from './whole-list';
 import { withWholeSubElements, type SubElementChangeWithAll } from './whole-sub-elements';
@@ -30,14 +30,10 @@ export class AiSubscriptions {
   @Subscription(() => ListUpdate, {
     description: 'Your list of one family, each time it changes. Pass the last `sequence` seen to catch up.',
     subscribe: async ({ context, args, info }: SubscribeArgs) => {
-      const actor = requireActor(context);
-      const changes = await ownedEvents(
-        context,
-        aiEvents.listUpdated,
-        actor.userId,
-        (payload) => payload.family === args.family,
-        args.afterSequence,
-      );
+      const changes = await readableEvents(context, aiEvents.listUpdated, {
+        accept: (payload) => payload.family === args.family,
+        afterSequence: args.afterSequence,
+      });
       return withWholeList(context, changes, selectsField(info, 'items'));
     },
   })
@@ -64,14 +60,10 @@ export class AiSubscriptions {
   @Subscription(() => SubElementsUpdate, {
     description: 'The sub-elements of one of your elements, each time they change.',
     subscribe: async ({ context, args, info }: SubscribeArgs) => {
-      const actor = requireActor(context);
-      const changes = await ownedEvents(
-        context,
-        aiEvents.subElementsUpdated,
-        actor.userId,
-        (payload) => payload.elementId === args.elementId,
-        args.afterSequence,
-      );
+      const changes = await readableEvents(context, aiEvents.subElementsUpdated, {
+        accept: (payload) => payload.elementId === args.elementId,
+        afterSequence: args.afterSequence,
+      });
       return withWholeSubElements(context, changes, selectsField(info, 'subElements'));
     },
   })
@@ -96,8 +88,7 @@ export class AiSubscriptions {
   @Subscription(() => GenerationFailure, {
     description: 'Your generation jobs that ended without items (show the message to the user).',
     subscribe: ({ context, args }: SubscribeArgs) => {
-      const actor = requireActor(context);
-      return ownedEvents(context, aiEvents.generationFailed, actor.userId, () => true, args.afterSequence);
+      return readableEvents(context, aiEvents.generationFailed, { afterSequence: args.afterSequence });
     },
   })
   generationFailed(
@@ -110,8 +101,7 @@ export class AiSubscriptions {
   @Subscription(() => Selection, {
     description: 'Your active selection, each time it changes in any tab or device.',
     subscribe: ({ context }: SubscribeArgs) => {
-      const actor = requireActor(context);
-      return ownedEvents(context, aiEvents.selectionChanged, actor.userId, () => true);
+      return readableEvents(context, aiEvents.selectionChanged);
     },
   })
   selectionChanged(@Root() event: HubEvent<PayloadOf<typeof aiEvents.selectionChanged>>): Selection {

@@ -3,7 +3,7 @@ import { awayEvents, awayOperations, type PayloadOf } from '@promptloom/proto';
 import { call } from '@promptloom/shared';
 import { awayReport, currentAwayReport } from '../../away/away-report';
 import { type HubEvent } from '../../subscriptions/event-hub';
-import { ownedEvents } from '../ai/owned-events';
+import { readableEvents } from '../readable-events';
 import { requireActor, type GraphQLContext } from '../context';
 import { VisitStart } from '../enums';
 import { WhileYouWereAway, WhileYouWereAwayChange } from './away-types';
@@ -53,13 +53,7 @@ export class AwayResolver {
     description:
       'Your notice as it changes on any of your devices: a new window away opens, or it is dismissed.',
     subscribe: ({ context }: { context: GraphQLContext }) => {
-      const actor = requireActor(context);
-      return ownedEvents(
-        context,
-        awayEvents.visitChanged,
-        actor.userId,
-        (payload) => payload.userId === actor.userId,
-      );
+      return readableEvents(context, awayEvents.visitChanged);
     },
   })
   async whileYouWereAwayChanged(

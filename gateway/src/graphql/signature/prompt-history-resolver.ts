@@ -2,7 +2,7 @@ import { Arg, Ctx, Float, Int, Mutation, Query, Resolver, Root, Subscription } f
 import { promptHistoryOperations, signatureEvents, type PayloadOf } from '@promptloom/proto';
 import { callWith } from '@promptloom/shared';
 import { type HubEvent } from '../../subscriptions/event-hub';
-import { ownedEvents } from '../ai/owned-events';
+import { readableEvents } from '../readable-events';
 import { requireActor, type GraphQLContext } from '../context';
 import { PromptVersionOrigin } from '../enums';
 import {
@@ -86,14 +86,9 @@ export class PromptHistoryResolver {
     description:
       'Each prompt version you save, on any of your devices. Pass the last `sequence` seen to catch up.',
     subscribe: ({ context, args }: SubscribeArgs) => {
-      const actor = requireActor(context);
-      return ownedEvents(
-        context,
-        signatureEvents.promptVersionSaved,
-        actor.userId,
-        (payload) => payload.userId === actor.userId,
-        args.afterSequence,
-      );
+      return readableEvents(context, signatureEvents.promptVersionSaved, {
+        afterSequence: args.afterSequence,
+      });
     },
   })
   promptVersionSaved(

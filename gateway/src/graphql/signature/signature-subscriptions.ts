@@ -1,7 +1,8 @@
 import { Resolver, Root, Subscription } from 'type-graphql';
-import { decideOwnedAccess, signatureEvents, type PayloadOf } from '@promptloom/proto';
-import { readableOwners, type HubEvent } from '../../subscriptions/event-hub';
-import { requireActor, type GraphQLContext } from '../context';
+import { signatureEvents, type PayloadOf } from '@promptloom/proto';
+import { type HubEvent } from '../../subscriptions/event-hub';
+import { type GraphQLContext } from '../context';
+import { readableEvents } from '../readable-events';
 import { SignatureChange, SignatureObject } from './signature-types';
 import { StreamRecordObject } from './stream-types';
 
@@ -14,12 +15,7 @@ export class SignatureSubscriptions {
   @Subscription(() => SignatureChange, {
     description: "The signed-in user's signature as it is saved, updated, swapped or removed.",
     subscribe: ({ context }: { context: GraphQLContext }) => {
-      const actor = requireActor(context);
-      return context.events.stream(
-        signatureEvents.signatureChanged,
-        readableOwners(actor),
-        (payload) => decideOwnedAccess(actor, 'read', payload.userId) === 'allowed',
-      );
+      return readableEvents(context, signatureEvents.signatureChanged, { whose: 'readable' });
     },
   })
   signatureChanged(@Root() event: HubEvent<ChangePayload>): SignatureChange {
@@ -35,12 +31,7 @@ export class SignatureSubscriptions {
   @Subscription(() => StreamRecordObject, {
     description: "The signed-in user's uploads as they are stored.",
     subscribe: ({ context }: { context: GraphQLContext }) => {
-      const actor = requireActor(context);
-      return context.events.stream(
-        signatureEvents.imageStored,
-        readableOwners(actor),
-        (payload) => decideOwnedAccess(actor, 'read', payload.userId) === 'allowed',
-      );
+      return readableEvents(context, signatureEvents.imageStored, { whose: 'readable' });
     },
   })
   streamImageStored(@Root() event: HubEvent<StoredPayload>): StreamRecordObject {

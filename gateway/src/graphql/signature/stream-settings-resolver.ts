@@ -2,7 +2,7 @@ import { Arg, Ctx, Float, Mutation, Query, Resolver, Root, Subscription } from '
 import { signatureEvents, streamOperations, type PayloadOf } from '@promptloom/proto';
 import { call, callWith } from '@promptloom/shared';
 import { type HubEvent } from '../../subscriptions/event-hub';
-import { ownedEvents } from '../ai/owned-events';
+import { readableEvents } from '../readable-events';
 import { requireActor, type GraphQLContext } from '../context';
 import {
   PromptCheck,
@@ -73,14 +73,9 @@ export class StreamSettingsResolver {
   @Subscription(() => StreamSettingsChange, {
     description: 'Your Stream settings each time they change. Pass the last `sequence` seen to catch up.',
     subscribe: ({ context, args }: SubscribeArgs) => {
-      const actor = requireActor(context);
-      return ownedEvents(
-        context,
-        signatureEvents.streamSettingsChanged,
-        actor.userId,
-        (payload) => payload.userId === actor.userId,
-        args.afterSequence,
-      );
+      return readableEvents(context, signatureEvents.streamSettingsChanged, {
+        afterSequence: args.afterSequence,
+      });
     },
   })
   streamSettingsChanged(

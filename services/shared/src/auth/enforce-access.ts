@@ -36,7 +36,7 @@ export async function enforceAccess<Request>(
     case 'owned': {
       requireSignedIn(context.actor);
       const ownerId =
-        access.ownerIn === 'request'
+        access.ownerIn === 'field'
           ? (request as Record<string, number>)[access.field]!
           : await ownerOf!(request);
       requireOwnedAccess(context.actor, access.access, ownerId);

@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { z } from 'zod';
-import { DomainError, defineEvent } from '@promptloom/proto';
+import { DomainError, INTERNAL, defineEvent } from '@promptloom/proto';
 import { InProcessBus, type Bus, type BusEvent } from '../bus';
 import { outboxDeadEventsTotal, outboxPending } from '../metrics/instruments';
 import { createTestDatabase, waitFor, type TestDatabase } from '../testing';
@@ -9,8 +9,8 @@ import { OutboxEntrySchema, recordEvent } from './outbox';
 import { OutboxRelay } from './outbox-relay';
 import { OutboxWriter } from './outbox-writer';
 
-const noteWritten = defineEvent('evt.test.note.written', z.object({ n: z.number() }));
-const textWritten = defineEvent('evt.test.text.written', z.object({ text: z.string() }));
+const noteWritten = defineEvent('evt.test.note.written', z.object({ n: z.number() }), INTERNAL);
+const textWritten = defineEvent('evt.test.text.written', z.object({ text: z.string() }), INTERNAL);
 
 let database: TestDatabase;
 let orm: Database;
