@@ -1,11 +1,14 @@
 import { Field, Float, InputType, Int, ObjectType } from 'type-graphql';
 import {
+  ListItem as ListItemSchema,
   type ListItem as ListItemView,
   type PreviousSettings as PreviousSettingsView,
 } from '@promptloom/proto';
 import { ListFamily } from '../enums';
+import { ShapeOf, fromView } from '../shapes/shape-of';
 
 @ObjectType({ description: 'One item of a list (SPEC §3 AI response item).' })
+@ShapeOf(ListItemSchema)
 export class ListItem {
   @Field(() => Int) id!: number;
   @Field(() => ListFamily) family!: ListFamily;
@@ -24,21 +27,7 @@ export class ListItem {
   @Field(() => String) createdAt!: string;
 
   static from(item: ListItemView): ListItem {
-    return Object.assign(new ListItem(), {
-      id: item.id,
-      family: item.family,
-      userId: item.user_id,
-      aiResponse: item.ai_response,
-      aiReason: item.ai_reason,
-      levels: item.levels,
-      aiModel: item.ai_model,
-      frequency: item.frequency,
-      agentRole: item.agent_role,
-      name: item.name,
-      category: item.category,
-      status: item.status,
-      createdAt: item.created_at,
-    });
+    return fromView(ListItem, item);
   }
 }
 

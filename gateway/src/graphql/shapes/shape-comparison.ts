@@ -1,0 +1,103 @@
+import {
+  getNamedType,
+  isEnumType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  type GraphQLField,
+  type GraphQLOutputType,
+} from 'graphql';
+import { z } from 'zod';
+import { graphqlFieldName, type ShapeDeclaration } from './shape-of';
+
+/** One field as both sides describe it: 'Int', 'String', '[Int]', 'enum(a|b)', an object type's name… */
+export interface FieldShape {
+  type: string;
+  nullable: boolean;
+}
+
+type JsonSchema = {
+  type?: string | string[];
+  anyOf?: JsonSchema[];
+  enum?: unknown[];
+  const?: unknown;
+  items?: JsonSchema;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+};
+
+function isNull(schema: JsonSchema): boolean {
+  return (
+    schema.type === 'null' ||
+    (Array.isArray(schema.type) && schema.type.length === 1 && schema.type[0] === 'null')
+  );
+}
+
+/** The GraphQL type a JSON schema of zod's output stands for, as a FieldShape's `type`. */
+function expectedType(schema: JsonSchema): string {
+  const options = (schema.anyOf ?? [schema]).filter((option) => !isNull(option));
+  const constants = options.map((option) => option.const);
+  if (options.length > 1 && constants.every((value) => typeof value === 'number')) return 'Int';
+  if (options.length > 1 && constants.every((value) => typeof value === 'string'))
+    return `enum(${[...constants].sort().join('|')})`;
+  if (options.length !== 1) return 'union';
+  const only = options[0]!;
+  const type = Array.isArray(only.type) ? only.type.find((each) => each !== 'null') : only.type;
+  if (only.enum) return `enum(${[...only.enum].map(String).sort().join('|')})`;
+  if (only.const !== undefined) return typeof only.const === 'number' ? 'Int' : 'String';
+  if (type === 'integer') return 'Int';
+  if (type === 'number') return 'Float';
+  if (type === 'string') return 'String';
+  if (type === 'boolean') return 'Boolean';
+  if (type === 'array') return `[${only.items ? expectedType(only.items) : 'unknown'}]`;
+  if (type === 'object') return 'object';
+  return 'unknown';
+}
+
+function nullableIn(schema: JsonSchema, required: boolean): boolean {
+  if (!required) return true;
+  if (schema.anyOf) return schema.anyOf.some(isNull);
+  return Array.isArray(schema.type) && schema.type.includes('null');
+}
+
+/** The schema's fields as the GraphQL type should present them, by GraphQL name. */
+export function schemaFields(declaration: ShapeDeclaration): Map<string, FieldShape> {
+  const json = z.toJSONSchema(declaration.schema, { io: 'output', unrepresentable: 'any' }) as JsonSchema;
+  const required = new Set(json.required ?? []);
+  const omitted = new Set(declaration.omits ?? []);
+  const fields = new Map<string, FieldShape>();
+  for (const [name, schema] of Object.entries(json.properties ?? {})) {
+    const field = graphqlFieldName(name);
+    if (omitted.has(field)) continue;
+    fields.set(field, { type: expectedType(schema), nullable: nullableIn(schema, required.has(name)) });
+  }
+  return fields;
+}
+
+function graphqlType(type: GraphQLOutputType): string {
+  const inner = isNonNullType(type) ? type.ofType : type;
+  if (isListType(inner)) return `[${graphqlType(inner.ofType)}]`;
+  const named = getNamedType(inner);
+  if (isEnumType(named))
+    return `enum(${named
+      .getValues()
+      .map((value) => String(value.value))
+      .sort()
+      .join('|')})`;
+  if (isObjectType(named)) return 'object';
+  return named.name;
+}
+
+/** The GraphQL type's fields, less the ones the declaration says the gateway adds. */
+export function graphqlFields(
+  fields: Record<string, GraphQLField<unknown, unknown>>,
+  declaration: ShapeDeclaration,
+): Map<string, FieldShape> {
+  const added = new Set(declaration.adds ?? []);
+  const shapes = new Map<string, FieldShape>();
+  for (const [name, field] of Object.entries(fields)) {
+    if (added.has(name)) continue;
+    shapes.set(name, { type: graphqlType(field.type), nullable: !isNonNullType(field.type) });
+  }
+  return shapes;
+}

@@ -1,0 +1,45 @@
+import { type z } from 'zod';
+
+/** What a GraphQL object type presents of a proto schema, and where the two knowingly differ. */
+export interface ShapeDeclaration {
+  /** The proto zod object the type presents field by field (a snake_case key is the camelCase field). */
+  readonly schema: z.ZodObject;
+  /** Schema fields the GraphQL type leaves out (camelCase), each for a reason said where it is declared. */
+  readonly omits?: readonly string[];
+  /** GraphQL fields the schema has not (camelCase): what the gateway adds, such as a stream `sequence`. */
+  readonly adds?: readonly string[];
+}
+
+const declared = new Map<string, ShapeDeclaration>();
+
+/**
+ * Declares the proto schema a GraphQL object type is the shape of. `shapes.test.ts` proves every declared type
+ * equal to its schema field by field (names, types, nullability) in the printed schema, so a field added to one
+ * and not the other fails a test instead of vanishing from the API.
+ */
+export function ShapeOf(
+  schema: z.ZodObject,
+  differences: Omit<ShapeDeclaration, 'schema'> = {},
+): ClassDecorator {
+  return (target) => {
+    declared.set(target.name, { schema, ...differences });
+  };
+}
+
+/** Every declaration, by GraphQL type name (the class's name). */
+export const declaredShapes = (): ReadonlyMap<string, ShapeDeclaration> => declared;
+
+/** The one mapping of a proto field name to its GraphQL name: snake_case to camelCase. */
+export const graphqlFieldName = (protoName: string): string =>
+  protoName.replace(/_([a-z0-9])/g, (_match, letter: string) => letter.toUpperCase());
+
+/**
+ * A GraphQL object from a proto view whose fields it presents one to one (`ShapeOf`): each field under its
+ * camelCase name, with `nested` for the fields that are GraphQL objects themselves.
+ */
+export function fromView<T extends object>(Type: new () => T, view: object, nested: Partial<T> = {}): T {
+  const fields = Object.fromEntries(
+    Object.entries(view).map(([name, value]) => [graphqlFieldName(name), value]),
+  );
+  return Object.assign(new Type(), fields, nested);
+}

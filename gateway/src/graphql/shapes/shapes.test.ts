@@ -1,0 +1,80 @@
+import 'reflect-metadata';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { buildSchema, isObjectType } from 'graphql';
+import { z } from 'zod';
+import { ShapeOf, declaredShapes } from './shape-of';
+import { graphqlFields, schemaFields } from './shape-comparison';
+// Loads every resolver, so every GraphQL type and its declaration.
+import '../schema';
+
+const printed = buildSchema(
+  readFileSync(path.resolve(__dirname, '../../../../proto/schema.graphql'), 'utf8'),
+);
+
+describe('each GraphQL type declared the shape of a proto schema', () => {
+  const declared = [...declaredShapes()];
+
+  it('has declarations to check', () => {
+    expect(declared.length).toBeGreaterThan(0);
+  });
+
+  it.each(declared)(
+    '%s has the fields of its schema, with their types and nullability',
+    (name, declaration) => {
+      const type = printed.getType(name);
+      expect(isObjectType(type)).toBe(true);
+      if (!isObjectType(type)) return;
+      const expected = Object.fromEntries(schemaFields(declaration));
+      const actual = Object.fromEntries(graphqlFields(type.getFields(), declaration));
+      expect(actual).toEqual(expected);
+    },
+  );
+});
+
+describe('the comparison itself', () => {
+  const View = z.object({
+    id: z.number().int(),
+    user_id: z.number().int(),
+    note: z.string().nullable(),
+    status: z.union([z.literal(0), z.literal(1)]),
+    family: z.enum(['tl', 'tr']),
+    tags: z.array(z.string()),
+    secret: z.string(),
+  });
+  const sdl = buildSchema(`
+    enum Family { tl tr }
+    type Good { id: Int! userId: Int! note: String status: Int! family: Family! tags: [String!]! sequence: Float! }
+    type Drifted { id: Float! userId: Int note: String! status: Int! family: String! tags: [String!]! }
+  `);
+  const declaration = { schema: View, omits: ['secret'], adds: ['sequence'] };
+  const compare = (name: string) => {
+    const type = sdl.getType(name);
+    if (!isObjectType(type)) throw new Error(name);
+    return [
+      Object.fromEntries(graphqlFields(type.getFields(), declaration)),
+      Object.fromEntries(schemaFields(declaration)),
+    ];
+  };
+
+  it('finds a type equal to its schema, less what it omits and adds', () => {
+    const [actual, expected] = compare('Good');
+    expect(actual).toEqual(expected);
+  });
+
+  it('tells a changed type, a lost non-null, a new null and an enum flattened to a string', () => {
+    const [actual, expected] = compare('Drifted');
+    expect(actual).not.toEqual(expected);
+    expect(actual!.id).toEqual({ type: 'Float', nullable: false });
+    expect(expected!.id).toEqual({ type: 'Int', nullable: false });
+    expect(actual!.userId!.nullable).toBe(true);
+    expect(actual!.note!.nullable).toBe(false);
+    expect(expected!.family!.type).toBe('enum(tl|tr)');
+  });
+
+  it('registers a declaration by class name', () => {
+    @ShapeOf(View, { omits: ['secret'] })
+    class ShapeTestType {}
+    expect(declaredShapes().get(ShapeTestType.name)?.omits).toEqual(['secret']);
+  });
+});
