@@ -4,8 +4,8 @@ import {
   type AuditedEntity as AuditedEntityValue,
   type ChangeAction as ChangeActionValue,
 } from '@promptloom/proto';
-import { call } from '@promptloom/shared';
-import { requireAdmin, type GraphQLContext } from '../context';
+import { callAs } from '../../auth/call-as';
+import { callerOf, type GraphQLContext } from '../context';
 import { AuditEntry, AuditPage } from './audit-types';
 import { pageRequest, toGraphQLPage } from './page-type';
 import { AuditedEntity, ChangeAction } from '../enums';
@@ -22,15 +22,13 @@ export class AdminAuditResolver {
     @Arg('actorId', () => Int, { nullable: true }) actorId?: number,
     @Arg('entityId', () => Int, { nullable: true }) entityId?: number,
   ) {
-    requireAdmin(context);
-    const request = {
+    const result = await callAs(callerOf(context), context.bus, auditOperations.list, () => ({
       ...pageRequest(page, perPage),
       entity,
       action,
       actor_id: actorId ?? undefined,
       entity_id: entityId ?? undefined,
-    };
-    const result = await call(context.bus, auditOperations.list, request, { context: context.request });
+    }));
     return toGraphQLPage(result, AuditEntry.from);
   }
 }

@@ -1,7 +1,7 @@
 import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { modeOperations } from '@promptloom/proto';
-import { call } from '@promptloom/shared';
-import { requireAdmin, type GraphQLContext } from '../context';
+import { callAs } from '../../auth/call-as';
+import { callerOf, type GraphQLContext } from '../context';
 import { Mode, ModeInput, ModePage } from './catalogue-types';
 import { pageRequest, toGraphQLPage } from './page-type';
 
@@ -15,10 +15,9 @@ export class AdminModeResolver {
     @Arg('page', () => Int, { nullable: true }) page?: number,
     @Arg('perPage', () => Int, { nullable: true }) perPage?: number,
   ) {
-    requireAdmin(context);
-    const result = await call(context.bus, modeOperations.list, pageRequest(page, perPage), {
-      context: context.request,
-    });
+    const result = await callAs(callerOf(context), context.bus, modeOperations.list, () =>
+      pageRequest(page, perPage),
+    );
     return toGraphQLPage(result, Mode.from);
   }
 
@@ -26,9 +25,8 @@ export class AdminModeResolver {
     description: 'Admins only: creates a mode, or adds modules to the mode of that name.',
   })
   async createMode(@Ctx() context: GraphQLContext, @Arg('input', () => ModeInput) input: ModeInput) {
-    requireAdmin(context);
     return Mode.from(
-      await call(context.bus, modeOperations.create, modeRequest(input), { context: context.request }),
+      await callAs(callerOf(context), context.bus, modeOperations.create, () => modeRequest(input)),
     );
   }
 
@@ -38,14 +36,16 @@ export class AdminModeResolver {
     @Arg('id', () => Int) id: number,
     @Arg('input', () => ModeInput) input: ModeInput,
   ) {
-    requireAdmin(context);
-    const request = { id, ...modeRequest(input) };
-    return Mode.from(await call(context.bus, modeOperations.update, request, { context: context.request }));
+    return Mode.from(
+      await callAs(callerOf(context), context.bus, modeOperations.update, () => ({
+        id,
+        ...modeRequest(input),
+      })),
+    );
   }
 
   @Mutation(() => Int, { description: 'Admins only: deletes a mode no mode type uses; answers its id.' })
   async deleteMode(@Ctx() context: GraphQLContext, @Arg('id', () => Int) id: number) {
-    requireAdmin(context);
-    return (await call(context.bus, modeOperations.delete, { id }, { context: context.request })).id;
+    return (await callAs(callerOf(context), context.bus, modeOperations.delete, () => ({ id }))).id;
   }
 }

@@ -1,7 +1,7 @@
 import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { modeTypeOperations } from '@promptloom/proto';
-import { call } from '@promptloom/shared';
-import { requireAdmin, type GraphQLContext } from '../context';
+import { callAs } from '../../auth/call-as';
+import { callerOf, type GraphQLContext } from '../context';
 import { ModeType, ModeTypeInput, ModeTypePage } from './catalogue-types';
 import { pageRequest, toGraphQLPage } from './page-type';
 
@@ -19,10 +19,9 @@ export class AdminModeTypeResolver {
     @Arg('page', () => Int, { nullable: true }) page?: number,
     @Arg('perPage', () => Int, { nullable: true }) perPage?: number,
   ) {
-    requireAdmin(context);
-    const result = await call(context.bus, modeTypeOperations.list, pageRequest(page, perPage), {
-      context: context.request,
-    });
+    const result = await callAs(callerOf(context), context.bus, modeTypeOperations.list, () =>
+      pageRequest(page, perPage),
+    );
     return toGraphQLPage(result, ModeType.from);
   }
 
@@ -31,10 +30,8 @@ export class AdminModeTypeResolver {
     @Ctx() context: GraphQLContext,
     @Arg('input', () => ModeTypeInput) input: ModeTypeInput,
   ) {
-    requireAdmin(context);
-    const request = modeTypeRequest(input);
     return ModeType.from(
-      await call(context.bus, modeTypeOperations.create, request, { context: context.request }),
+      await callAs(callerOf(context), context.bus, modeTypeOperations.create, () => modeTypeRequest(input)),
     );
   }
 
@@ -44,16 +41,16 @@ export class AdminModeTypeResolver {
     @Arg('id', () => Int) id: number,
     @Arg('input', () => ModeTypeInput) input: ModeTypeInput,
   ) {
-    requireAdmin(context);
-    const request = { id, ...modeTypeRequest(input) };
     return ModeType.from(
-      await call(context.bus, modeTypeOperations.update, request, { context: context.request }),
+      await callAs(callerOf(context), context.bus, modeTypeOperations.update, () => ({
+        id,
+        ...modeTypeRequest(input),
+      })),
     );
   }
 
   @Mutation(() => Int, { description: 'Admins only: deletes a mode type; answers its id.' })
   async deleteModeType(@Ctx() context: GraphQLContext, @Arg('id', () => Int) id: number) {
-    requireAdmin(context);
-    return (await call(context.bus, modeTypeOperations.delete, { id }, { context: context.request })).id;
+    return (await callAs(callerOf(context), context.bus, modeTypeOperations.delete, () => ({ id }))).id;
   }
 }

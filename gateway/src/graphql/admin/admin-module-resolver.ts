@@ -1,7 +1,7 @@
 import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { moduleOperations } from '@promptloom/proto';
-import { call } from '@promptloom/shared';
-import { requireAdmin, type GraphQLContext } from '../context';
+import { callAs } from '../../auth/call-as';
+import { callerOf, type GraphQLContext } from '../context';
 import { Module, ModuleInput, ModulePage } from './catalogue-types';
 import { pageRequest, toGraphQLPage } from './page-type';
 
@@ -18,18 +18,16 @@ export class AdminModuleResolver {
     @Arg('page', () => Int, { nullable: true }) page?: number,
     @Arg('perPage', () => Int, { nullable: true }) perPage?: number,
   ) {
-    requireAdmin(context);
-    const result = await call(context.bus, moduleOperations.list, pageRequest(page, perPage), {
-      context: context.request,
-    });
+    const result = await callAs(callerOf(context), context.bus, moduleOperations.list, () =>
+      pageRequest(page, perPage),
+    );
     return toGraphQLPage(result, Module.from);
   }
 
   @Mutation(() => Module, { description: 'Admins only.' })
   async createModule(@Ctx() context: GraphQLContext, @Arg('input', () => ModuleInput) input: ModuleInput) {
-    requireAdmin(context);
     return Module.from(
-      await call(context.bus, moduleOperations.create, moduleRequest(input), { context: context.request }),
+      await callAs(callerOf(context), context.bus, moduleOperations.create, () => moduleRequest(input)),
     );
   }
 
@@ -39,16 +37,16 @@ export class AdminModuleResolver {
     @Arg('id', () => Int) id: number,
     @Arg('input', () => ModuleInput) input: ModuleInput,
   ) {
-    requireAdmin(context);
-    const request = { id, ...moduleRequest(input) };
     return Module.from(
-      await call(context.bus, moduleOperations.update, request, { context: context.request }),
+      await callAs(callerOf(context), context.bus, moduleOperations.update, () => ({
+        id,
+        ...moduleRequest(input),
+      })),
     );
   }
 
   @Mutation(() => Int, { description: 'Admins only: deletes an unused module; answers its id.' })
   async deleteModule(@Ctx() context: GraphQLContext, @Arg('id', () => Int) id: number) {
-    requireAdmin(context);
-    return (await call(context.bus, moduleOperations.delete, { id }, { context: context.request })).id;
+    return (await callAs(callerOf(context), context.bus, moduleOperations.delete, () => ({ id }))).id;
   }
 }

@@ -1,8 +1,8 @@
 import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { adminUserOperations } from '@promptloom/proto';
-import { call } from '@promptloom/shared';
 import { User } from '../auth/auth-types';
-import { requireAdmin, type GraphQLContext } from '../context';
+import { callAs } from '../../auth/call-as';
+import { callerOf, type GraphQLContext } from '../context';
 import {
   AdminUserInput,
   AdminUserUpdateInput,
@@ -19,10 +19,11 @@ export class AdminUserResolver {
     @Arg('page', () => Int, { nullable: true }) page?: number,
     @Arg('perPage', () => Int, { nullable: true }) perPage?: number,
   ) {
-    requireAdmin(context);
-    const request = { page: page ?? undefined, per_page: perPage ?? undefined };
     return UserPage.from(
-      await call(context.bus, adminUserOperations.list, request, { context: context.request }),
+      await callAs(callerOf(context), context.bus, adminUserOperations.list, () => ({
+        page: page ?? undefined,
+        per_page: perPage ?? undefined,
+      })),
     );
   }
 
@@ -31,10 +32,10 @@ export class AdminUserResolver {
     @Ctx() context: GraphQLContext,
     @Arg('input', () => AdminUserInput) input: AdminUserInput,
   ) {
-    requireAdmin(context);
-    const request = createUserRequest(input);
     return User.from(
-      await call(context.bus, adminUserOperations.create, request, { context: context.request }),
+      await callAs(callerOf(context), context.bus, adminUserOperations.create, () =>
+        createUserRequest(input),
+      ),
     );
   }
 
@@ -46,10 +47,10 @@ export class AdminUserResolver {
     @Arg('id', () => Int) id: number,
     @Arg('input', () => AdminUserUpdateInput) input: AdminUserUpdateInput,
   ) {
-    requireAdmin(context);
-    const request = updateUserRequest(id, input);
     return User.from(
-      await call(context.bus, adminUserOperations.update, request, { context: context.request }),
+      await callAs(callerOf(context), context.bus, adminUserOperations.update, () =>
+        updateUserRequest(id, input),
+      ),
     );
   }
 
@@ -58,7 +59,6 @@ export class AdminUserResolver {
       "Admins only: deletes a user (other services then remove the user's records); not oneself nor the last admin.",
   })
   async deleteUser(@Ctx() context: GraphQLContext, @Arg('id', () => Int) id: number) {
-    requireAdmin(context);
-    return (await call(context.bus, adminUserOperations.delete, { id }, { context: context.request })).id;
+    return (await callAs(callerOf(context), context.bus, adminUserOperations.delete, () => ({ id }))).id;
   }
 }

@@ -1,8 +1,8 @@
 import { Arg, Ctx, Int, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { aiCallEvents, aiCallOperations, type PayloadOf } from '@promptloom/proto';
-import { callWith } from '@promptloom/shared';
 import { type HubEvent } from '../../subscriptions/event-hub';
-import { requireAdmin, type GraphQLContext } from '../context';
+import { callAsWith } from '../../auth/call-as';
+import { callerOf, type GraphQLContext } from '../context';
 import { readableEvents } from '../readable-events';
 import {
   AiCall,
@@ -27,9 +27,10 @@ export class AdminAiCallsResolver {
     @Arg('perPage', () => Int, { nullable: true }) perPage?: number,
     @Arg('filter', () => AiCallFilterInput, { nullable: true }) filter?: AiCallFilterInput,
   ) {
-    requireAdmin(context);
-    const request = { ...pageRequest(page, perPage), ...filtersOf(filter) };
-    const result = await callWith(context.bus, aiCallOperations.list, request, { context: context.request });
+    const result = await callAsWith(callerOf(context), context.bus, aiCallOperations.list, () => ({
+      ...pageRequest(page, perPage),
+      ...filtersOf(filter),
+    }));
     return toGraphQLPage(result, AiCall.from);
   }
 
@@ -37,8 +38,7 @@ export class AdminAiCallsResolver {
     description: 'Admins only: one recorded AI call with its messages and reply.',
   })
   async adminAiCall(@Ctx() context: GraphQLContext, @Arg('id', () => Int) id: number) {
-    requireAdmin(context);
-    const call = await callWith(context.bus, aiCallOperations.get, { id }, { context: context.request });
+    const call = await callAsWith(callerOf(context), context.bus, aiCallOperations.get, () => ({ id }));
     return AiCallDetail.fromDetail(call);
   }
 
@@ -47,10 +47,9 @@ export class AdminAiCallsResolver {
     @Ctx() context: GraphQLContext,
     @Arg('filter', () => AiCallFilterInput, { nullable: true }) filter?: AiCallFilterInput,
   ) {
-    requireAdmin(context);
-    const csv = await callWith(context.bus, aiCallOperations.export, filtersOf(filter), {
-      context: context.request,
-    });
+    const csv = await callAsWith(callerOf(context), context.bus, aiCallOperations.export, () =>
+      filtersOf(filter),
+    );
     return Object.assign(new AiCallCsv(), csv);
   }
 
@@ -62,13 +61,10 @@ export class AdminAiCallsResolver {
     @Arg('days', () => Int, { nullable: true }) days?: number,
     @Arg('userId', () => Int, { nullable: true }) userId?: number,
   ) {
-    requireAdmin(context);
-    const usage = await callWith(
-      context.bus,
-      aiCallOperations.usage,
-      { days: days ?? undefined, user_id: userId ?? undefined },
-      { context: context.request },
-    );
+    const usage = await callAsWith(callerOf(context), context.bus, aiCallOperations.usage, () => ({
+      days: days ?? undefined,
+      user_id: userId ?? undefined,
+    }));
     return AiUsage.from(usage);
   }
 

@@ -1,7 +1,7 @@
 import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { deadLetterOperations } from '@promptloom/proto';
-import { call } from '@promptloom/shared';
-import { requireAdmin, type GraphQLContext } from '../context';
+import { callAs } from '../../auth/call-as';
+import { callerOf, type GraphQLContext } from '../context';
 import { DeadLetter, DeadLetterPage } from './dead-letter-types';
 
 @Resolver()
@@ -14,13 +14,10 @@ export class DeadLetterResolver {
     @Arg('afterSequence', () => Int, { nullable: true }) afterSequence?: number,
     @Arg('limit', () => Int, { nullable: true }) limit?: number,
   ): Promise<DeadLetterPage> {
-    requireAdmin(context);
-    const page = await call(
-      context.bus,
-      deadLetterOperations.list,
-      { after_sequence: afterSequence ?? undefined, limit: limit ?? undefined },
-      { context: context.request },
-    );
+    const page = await callAs(callerOf(context), context.bus, deadLetterOperations.list, () => ({
+      after_sequence: afterSequence ?? undefined,
+      limit: limit ?? undefined,
+    }));
     return Object.assign(new DeadLetterPage(), {
       items: page.items.map(DeadLetter.from),
       nextAfter: page.next_after,
@@ -34,13 +31,9 @@ export class DeadLetterResolver {
     @Ctx() context: GraphQLContext,
     @Arg('sequence', () => Int) sequence: number,
   ): Promise<DeadLetter> {
-    requireAdmin(context);
-    const record = await call(
-      context.bus,
-      deadLetterOperations.retry,
-      { sequence },
-      { context: context.request },
-    );
+    const record = await callAs(callerOf(context), context.bus, deadLetterOperations.retry, () => ({
+      sequence,
+    }));
     return DeadLetter.from(record);
   }
 }

@@ -1,8 +1,8 @@
 import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { aiRecordOperations, signatureRecordOperations } from '@promptloom/proto';
-import { call, callWith } from '@promptloom/shared';
 import { ListFamily, SortDirection } from '../enums';
-import { requireAdmin, type GraphQLContext } from '../context';
+import { callAs, callAsWith } from '../../auth/call-as';
+import { callerOf, type GraphQLContext } from '../context';
 import { JobTicket } from '../ai/generation-types';
 import { pageRequest, toGraphQLPage } from './page-type';
 import {
@@ -23,7 +23,7 @@ interface ListArgs {
   status?: number | null;
 }
 
-/** `sort` and `status` are checked by the operation's zod schema (BAD_USER_INPUT naming the field): `callWith`. */
+/** `sort` and `status` are checked by the operation's zod schema (BAD_USER_INPUT naming the field): `callAsWith`. */
 const listRequest = (args: ListArgs) => ({
   ...pageRequest(args.page, args.perPage),
   search: args.search ?? undefined,
@@ -51,11 +51,10 @@ export class AdminRecordsResolver {
     @Arg('direction', () => SortDirection, { nullable: true }) direction?: keyof typeof SortDirection,
     @Arg('status', () => Int, { nullable: true }) status?: number,
   ) {
-    requireAdmin(context);
-    const request = { ...listRequest({ page, perPage, search, sort, direction, status }), family };
-    const result = await callWith(context.bus, aiRecordOperations.list, request, {
-      context: context.request,
-    });
+    const result = await callAsWith(callerOf(context), context.bus, aiRecordOperations.list, () => ({
+      ...listRequest({ page, perPage, search, sort, direction, status }),
+      family,
+    }));
     return toGraphQLPage(result, AdminRecord.from);
   }
 
@@ -71,11 +70,9 @@ export class AdminRecordsResolver {
     @Arg('direction', () => SortDirection, { nullable: true }) direction?: keyof typeof SortDirection,
     @Arg('status', () => Int, { nullable: true }) status?: number,
   ) {
-    requireAdmin(context);
-    const request = listRequest({ page, perPage, search, sort, direction, status });
-    const result = await callWith(context.bus, signatureRecordOperations.list, request, {
-      context: context.request,
-    });
+    const result = await callAsWith(callerOf(context), context.bus, signatureRecordOperations.list, () =>
+      listRequest({ page, perPage, search, sort, direction, status }),
+    );
     return toGraphQLPage(result, SignatureRecord.from);
   }
 
@@ -86,8 +83,7 @@ export class AdminRecordsResolver {
     @Arg('id', () => Int) id: number,
     @Arg('input', () => RecordInput) input: RecordInput,
   ) {
-    requireAdmin(context);
-    const request = {
+    const updated = await callAsWith(callerOf(context), context.bus, aiRecordOperations.update, () => ({
       family,
       id,
       levels: none(input.levels),
@@ -95,10 +91,8 @@ export class AdminRecordsResolver {
       frequency: none(input.frequency),
       ai_response: none(input.aiResponse),
       status: none(input.status),
-    };
-    return AdminRecord.from(
-      await callWith(context.bus, aiRecordOperations.update, request, { context: context.request }),
-    );
+    }));
+    return AdminRecord.from(updated);
   }
 
   @Mutation(() => JobTicket, {
@@ -111,13 +105,11 @@ export class AdminRecordsResolver {
     @Arg('id', () => Int) id: number,
     @Arg('model', () => String) model: string,
   ) {
-    requireAdmin(context);
-    const ticket = await callWith(
-      context.bus,
-      aiRecordOperations.regenerate,
-      { family, id, model },
-      { context: context.request },
-    );
+    const ticket = await callAsWith(callerOf(context), context.bus, aiRecordOperations.regenerate, () => ({
+      family,
+      id,
+      model,
+    }));
     return JobTicket.from(ticket);
   }
 
@@ -127,17 +119,19 @@ export class AdminRecordsResolver {
     @Arg('id', () => Int) id: number,
     @Arg('input', () => SignatureRecordInput) input: SignatureRecordInput,
   ) {
-    requireAdmin(context);
-    const request = {
-      id,
-      username: none(input.username),
-      signatureElements: none(input.signatureElements),
-      signature: none(input.signature),
-      status: none(input.status),
-    };
-    return SignatureRecord.from(
-      await callWith(context.bus, signatureRecordOperations.update, request, { context: context.request }),
+    const updated = await callAsWith(
+      callerOf(context),
+      context.bus,
+      signatureRecordOperations.update,
+      () => ({
+        id,
+        username: none(input.username),
+        signatureElements: none(input.signatureElements),
+        signature: none(input.signature),
+        status: none(input.status),
+      }),
     );
+    return SignatureRecord.from(updated);
   }
 
   @Mutation(() => Int, { description: 'Admins only: deletes a TL, TR, BL or BR record; answers its id.' })
@@ -146,12 +140,11 @@ export class AdminRecordsResolver {
     @Arg('family', () => ListFamily) family: ListFamily,
     @Arg('id', () => Int) id: number,
   ) {
-    requireAdmin(context);
-    const options = { context: context.request };
+    const caller = callerOf(context);
     const deleted =
       family === ListFamily.br
-        ? await call(context.bus, signatureRecordOperations.delete, { id }, options)
-        : await call(context.bus, aiRecordOperations.delete, { family, id }, options);
+        ? await callAs(caller, context.bus, signatureRecordOperations.delete, () => ({ id }))
+        : await callAs(caller, context.bus, aiRecordOperations.delete, () => ({ family, id }));
     return deleted.id;
   }
 }
