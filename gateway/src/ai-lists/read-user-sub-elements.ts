@@ -1,17 +1,19 @@
-import { aiOperations, type RequestContext, type SubElement } from '@promptloom/proto';
-import { call, type Bus } from '@promptloom/shared';
+import { aiOperations, type SubElement } from '@promptloom/proto';
+import { type Bus } from '@promptloom/shared';
+import { callAs } from '../auth/call-as';
+import { type Caller } from '../auth/caller';
 
-/** All of a user's sub-elements, of every element, read page by page over the bus (each reply under its limit). */
-export async function readUserSubElements(
-  bus: Bus,
-  userId: number,
-  context: RequestContext,
-): Promise<SubElement[]> {
-  let page = await call(bus, aiOperations.getUserSubElements, { user_id: userId }, { context });
+/** All of the caller's sub-elements, of every element, read page by page over the bus (each reply under its limit). */
+export async function readUserSubElements(caller: Caller, bus: Bus): Promise<SubElement[]> {
+  const pageAfter = (afterId: number) =>
+    callAs(caller, bus, aiOperations.getUserSubElements, (actor) => ({
+      user_id: actor.userId,
+      after_id: afterId,
+    }));
+  let page = await pageAfter(0);
   const subElements = [...page.name];
   while (page.next_after_id !== null) {
-    const request = { user_id: userId, after_id: page.next_after_id };
-    page = await call(bus, aiOperations.getUserSubElements, request, { context });
+    page = await pageAfter(page.next_after_id);
     subElements.push(...page.name);
   }
   return subElements;

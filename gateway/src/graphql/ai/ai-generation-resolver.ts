@@ -1,15 +1,14 @@
 import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { aiOperations, aiUserChatOperation } from '@promptloom/proto';
-import { call, callWith } from '@promptloom/shared';
-import { requireActor, type GraphQLContext } from '../context';
+import { callAs, callAsWith } from '../../auth/call-as';
+import { callerOf, type GraphQLContext } from '../context';
 import { AiModels, ChatInput, ChatReply, JobTicket, RunAgentInput } from './generation-types';
 
 @Resolver()
 export class AiGenerationResolver {
   @Mutation(() => JobTicket, { description: 'Runs an agent; the list arrives through `listUpdated`.' })
   async runAgent(@Ctx() context: GraphQLContext, @Arg('input', () => RunAgentInput) input: RunAgentInput) {
-    const actor = requireActor(context);
-    const request = {
+    const ticket = await callAs(callerOf(context), context.bus, aiOperations.runAgent, (actor) => ({
       family: input.family,
       user_id: actor.userId,
       levels: input.levels,
@@ -19,24 +18,19 @@ export class AiGenerationResolver {
       name: input.name,
       seeds: input.seeds,
       job_id: input.jobId,
-    };
-    return JobTicket.from(
-      await call(context.bus, aiOperations.runAgent, request, { context: context.request }),
-    );
+    }));
+    return JobTicket.from(ticket);
   }
 
   @Mutation(() => Boolean, {
     description: 'Stops your running agent run (its provider call is aborted); the items stored so far stay.',
   })
   async cancelRun(@Ctx() context: GraphQLContext, @Arg('jobId', () => String) jobId: string) {
-    const actor = requireActor(context);
-    // callWith: a malformed job id is a BAD_USER_INPUT with the field's message.
-    const reply = await callWith(
-      context.bus,
-      aiOperations.cancelRun,
-      { user_id: actor.userId, job_id: jobId },
-      { context: context.request },
-    );
+    // callAsWith: a malformed job id is a BAD_USER_INPUT with the field's message.
+    const reply = await callAsWith(callerOf(context), context.bus, aiOperations.cancelRun, (actor) => ({
+      user_id: actor.userId,
+      job_id: jobId,
+    }));
     return reply.requested;
   }
 
@@ -48,19 +42,18 @@ export class AiGenerationResolver {
     @Arg('elementId', () => Int) elementId: number,
     @Arg('frequency', () => Int, { nullable: true }) frequency?: number,
   ) {
-    requireActor(context);
-    const request = { element_id: elementId, frequency: frequency ?? undefined };
-    return JobTicket.from(
-      await call(context.bus, aiOperations.generateSubElements, request, { context: context.request }),
-    );
+    const ticket = await callAs(callerOf(context), context.bus, aiOperations.generateSubElements, () => ({
+      element_id: elementId,
+      frequency: frequency ?? undefined,
+    }));
+    return JobTicket.from(ticket);
   }
 
   @Query(() => AiModels, {
     description: 'The models offered (SPEC §9), labelled offline without a provider key.',
   })
   async aiModels(@Ctx() context: GraphQLContext) {
-    requireActor(context);
-    const models = await call(context.bus, aiOperations.models, {}, { context: context.request });
+    const models = await callAs(callerOf(context), context.bus, aiOperations.models, () => ({}));
     return Object.assign(new AiModels(), {
       offline: models.offline,
       models: models.models,
@@ -74,19 +67,20 @@ export class AiGenerationResolver {
     description: 'The chat proxy (SPEC §7 /api/chat); the key stays on the server.',
   })
   async chat(@Ctx() context: GraphQLContext, @Arg('input', () => ChatInput) input: ChatInput) {
-    requireActor(context);
-    // callWith: the operation's schema refuses models the product does not offer, with field messages.
-    const request = {
-      model: input.model,
-      messages: input.messages.map(({ role, content }) => ({ role, content })),
-      max_tokens: input.maxTokens,
-      temperature: input.temperature,
-      frequency_penalty: input.frequencyPenalty,
-    };
-    const reply = await callWith(context.bus, aiUserChatOperation, request, {
-      context: context.request,
-      timeoutMs: 120_000,
-    });
+    // callAsWith: the operation's schema refuses models the product does not offer, with field messages.
+    const reply = await callAsWith(
+      callerOf(context),
+      context.bus,
+      aiUserChatOperation,
+      () => ({
+        model: input.model,
+        messages: input.messages.map(({ role, content }) => ({ role, content })),
+        max_tokens: input.maxTokens,
+        temperature: input.temperature,
+        frequency_penalty: input.frequencyPenalty,
+      }),
+      { timeoutMs: 120_000 },
+    );
     return Object.assign(new ChatReply(), reply);
   }
 }

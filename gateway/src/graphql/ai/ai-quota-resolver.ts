@@ -1,7 +1,7 @@
 import { Arg, Ctx, Field, Float, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import { aiOperations, type AiQuota as AiQuotaView } from '@promptloom/proto';
-import { call } from '@promptloom/shared';
-import { requireActor, requireAdmin, type GraphQLContext } from '../context';
+import { callAs } from '../../auth/call-as';
+import { callerOf, requireAdmin, type GraphQLContext } from '../context';
 
 @ObjectType({
   description:
@@ -55,25 +55,19 @@ export class AiQuota {
 export class AiQuotaResolver {
   @Query(() => AiQuota, { description: "The signed-in user's AI calls left today." })
   async myAiQuota(@Ctx() context: GraphQLContext) {
-    const actor = requireActor(context);
-    const quota = await call(
-      context.bus,
-      aiOperations.getQuota,
-      { user_id: actor.userId },
-      { context: context.request },
-    );
+    const quota = await callAs(callerOf(context), context.bus, aiOperations.getQuota, (actor) => ({
+      user_id: actor.userId,
+    }));
     return AiQuota.from(quota);
   }
 
   @Query(() => AiQuota, { description: "Admin: a user's AI quota." })
   async userAiQuota(@Ctx() context: GraphQLContext, @Arg('userId', () => Int) userId: number) {
+    // Not declared: getQuota lets a user read their own quota (myAiQuota); this field is the admin console's.
     requireAdmin(context);
-    const quota = await call(
-      context.bus,
-      aiOperations.getQuota,
-      { user_id: userId },
-      { context: context.request },
-    );
+    const quota = await callAs(callerOf(context), context.bus, aiOperations.getQuota, () => ({
+      user_id: userId,
+    }));
     return AiQuota.from(quota);
   }
 
@@ -88,10 +82,11 @@ export class AiQuotaResolver {
     @Arg('dailyLimit', () => Int, { nullable: true }) dailyLimit: number | null,
     @Arg('dailyTokenLimit', () => Float, { nullable: true }) dailyTokenLimit?: number | null,
   ) {
-    requireAdmin(context);
-    const request = { user_id: userId, daily_limit: dailyLimit ?? null, daily_token_limit: dailyTokenLimit };
-    return AiQuota.from(
-      await call(context.bus, aiOperations.setQuota, request, { context: context.request }),
-    );
+    const quota = await callAs(callerOf(context), context.bus, aiOperations.setQuota, () => ({
+      user_id: userId,
+      daily_limit: dailyLimit ?? null,
+      daily_token_limit: dailyTokenLimit,
+    }));
+    return AiQuota.from(quota);
   }
 }

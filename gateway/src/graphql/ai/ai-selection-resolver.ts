@@ -1,7 +1,7 @@
 import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { aiOperations } from '@promptloom/proto';
-import { call, callWith } from '@promptloom/shared';
-import { requireActor, type GraphQLContext } from '../context';
+import { callAs, callAsWith } from '../../auth/call-as';
+import { callerOf, type GraphQLContext } from '../context';
 import { ListFamily } from '../enums';
 import { importRequestOf, ImportSelectionInput } from './import-selection-types';
 import { LeaveElementCheck, Selection } from './selection-types';
@@ -11,24 +11,21 @@ import { RestoredSelection, restoreRequestOf, RestoreSelectionInput } from './re
 export class AiSelectionResolver {
   @Query(() => Selection, { description: 'Your active selection, the same in every tab and device.' })
   async selection(@Ctx() context: GraphQLContext) {
-    const actor = requireActor(context);
     return Selection.from(
-      await call(
-        context.bus,
-        aiOperations.getSelection,
-        { user_id: actor.userId },
-        { context: context.request },
-      ),
+      await callAs(callerOf(context), context.bus, aiOperations.getSelection, (actor) => ({
+        user_id: actor.userId,
+      })),
     );
   }
 
   @Query(() => LeaveElementCheck, { description: 'Whether you may leave an element you activated.' })
   async leaveElementCheck(@Ctx() context: GraphQLContext, @Arg('elementId', () => Int) elementId: number) {
-    const actor = requireActor(context);
-    const request = { user_id: actor.userId, element_id: elementId };
     return Object.assign(
       new LeaveElementCheck(),
-      await call(context.bus, aiOperations.leaveElement, request, { context: context.request }),
+      await callAs(callerOf(context), context.bus, aiOperations.leaveElement, (actor) => ({
+        user_id: actor.userId,
+        element_id: elementId,
+      })),
     );
   }
 
@@ -39,10 +36,13 @@ export class AiSelectionResolver {
     @Arg('itemId', () => Int) itemId: number,
     @Arg('active', () => Boolean) active: boolean,
   ) {
-    const actor = requireActor(context);
-    const request = { user_id: actor.userId, family, item_id: itemId, active };
     return Selection.from(
-      await callWith(context.bus, aiOperations.setItemActive, request, { context: context.request }),
+      await callAsWith(callerOf(context), context.bus, aiOperations.setItemActive, (actor) => ({
+        user_id: actor.userId,
+        family,
+        item_id: itemId,
+        active,
+      })),
     );
   }
 
@@ -52,10 +52,12 @@ export class AiSelectionResolver {
     @Arg('subElementId', () => Int) subElementId: number,
     @Arg('chosen', () => Boolean) chosen: boolean,
   ) {
-    const actor = requireActor(context);
-    const request = { user_id: actor.userId, sub_element_id: subElementId, chosen };
     return Selection.from(
-      await call(context.bus, aiOperations.setSubElementChosen, request, { context: context.request }),
+      await callAs(callerOf(context), context.bus, aiOperations.setSubElementChosen, (actor) => ({
+        user_id: actor.userId,
+        sub_element_id: subElementId,
+        chosen,
+      })),
     );
   }
 
@@ -68,10 +70,10 @@ export class AiSelectionResolver {
     @Ctx() context: GraphQLContext,
     @Arg('input', () => ImportSelectionInput) input: ImportSelectionInput,
   ) {
-    const actor = requireActor(context);
-    const request = importRequestOf(actor.userId, input);
     return Selection.from(
-      await callWith(context.bus, aiOperations.importSelection, request, { context: context.request }),
+      await callAsWith(callerOf(context), context.bus, aiOperations.importSelection, (actor) =>
+        importRequestOf(actor.userId, input),
+      ),
     );
   }
 
@@ -84,12 +86,11 @@ export class AiSelectionResolver {
     @Ctx() context: GraphQLContext,
     @Arg('input', () => RestoreSelectionInput) input: RestoreSelectionInput,
   ) {
-    const actor = requireActor(context);
-    const restored = await callWith(
+    const restored = await callAsWith(
+      callerOf(context),
       context.bus,
       aiOperations.restoreSelection,
-      restoreRequestOf(actor.userId, input),
-      { context: context.request },
+      (actor) => restoreRequestOf(actor.userId, input),
     );
     return Object.assign(new RestoredSelection(), {
       selection: Selection.from(restored.selection),

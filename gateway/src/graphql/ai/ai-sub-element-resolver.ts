@@ -1,21 +1,17 @@
 import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { aiOperations } from '@promptloom/proto';
-import { call } from '@promptloom/shared';
 import { readUserSubElements } from '../../ai-lists/read-user-sub-elements';
-import { requireActor, type GraphQLContext } from '../context';
+import { callAs } from '../../auth/call-as';
+import { callerOf, type GraphQLContext } from '../context';
 import { SubElement } from './sub-element-types';
 
 @Resolver()
 export class AiSubElementResolver {
   @Query(() => [SubElement], { description: 'The sub-elements of one of your elements.' })
   async subElements(@Ctx() context: GraphQLContext, @Arg('elementId', () => Int) elementId: number) {
-    requireActor(context);
-    const result = await call(
-      context.bus,
-      aiOperations.getSubElements,
-      { element_id: elementId },
-      { context: context.request },
-    );
+    const result = await callAs(callerOf(context), context.bus, aiOperations.getSubElements, () => ({
+      element_id: elementId,
+    }));
     return result.name.map((row) => SubElement.from(row));
   }
 
@@ -24,8 +20,7 @@ export class AiSubElementResolver {
       'All the sub-elements of all your elements, in one read (what a prompt import matches against).',
   })
   async allSubElements(@Ctx() context: GraphQLContext) {
-    const actor = requireActor(context);
-    const rows = await readUserSubElements(context.bus, actor.userId, context.request);
+    const rows = await readUserSubElements(callerOf(context), context.bus);
     return rows.map((row) => SubElement.from(row));
   }
 
@@ -38,11 +33,11 @@ export class AiSubElementResolver {
     @Arg('names', () => [String]) names: string[],
     @Arg('group', () => String, { nullable: true }) group?: string,
   ) {
-    requireActor(context);
-    const request = { element_id: elementId, name: names, bl_name: group ?? undefined };
-    const result = await call(context.bus, aiOperations.storeSubElements, request, {
-      context: context.request,
-    });
+    const result = await callAs(callerOf(context), context.bus, aiOperations.storeSubElements, () => ({
+      element_id: elementId,
+      name: names,
+      bl_name: group ?? undefined,
+    }));
     return result.name.map((row) => SubElement.from(row));
   }
 
@@ -52,11 +47,10 @@ export class AiSubElementResolver {
     @Arg('elementId', () => Int) elementId: number,
     @Arg('name', () => String) name: string,
   ) {
-    requireActor(context);
-    const request = { element_id: elementId, name: [name] };
-    const result = await call(context.bus, aiOperations.newStoreSubElements, request, {
-      context: context.request,
-    });
+    const result = await callAs(callerOf(context), context.bus, aiOperations.newStoreSubElements, () => ({
+      element_id: elementId,
+      name: [name],
+    }));
     return result.name.map((row) => SubElement.from(row));
   }
 
@@ -66,13 +60,10 @@ export class AiSubElementResolver {
     @Arg('id', () => Int) id: number,
     @Arg('reason', () => String, { nullable: true }) reason?: string,
   ) {
-    requireActor(context);
-    const result = await call(
-      context.bus,
-      aiOperations.updateSubElementReason,
-      { id, reason: reason ?? null },
-      { context: context.request },
-    );
+    const result = await callAs(callerOf(context), context.bus, aiOperations.updateSubElementReason, () => ({
+      id,
+      reason: reason ?? null,
+    }));
     return SubElement.from(result.data);
   }
 }
