@@ -1,9 +1,9 @@
 import { Arg, Ctx, Float, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { promptHistoryOperations, signatureEvents, type PayloadOf } from '@promptloom/proto';
-import { callWith } from '@promptloom/shared';
 import { type HubEvent } from '../../subscriptions/event-hub';
 import { readableEvents } from '../readable-events';
-import { requireActor, type GraphQLContext } from '../context';
+import { callAsWith } from '../../auth/call-as';
+import { callerOf, type GraphQLContext } from '../context';
 import { PromptVersionOrigin } from '../enums';
 import {
   PromptVersion,
@@ -34,11 +34,12 @@ export class PromptHistoryResolver {
     @Arg('search', () => String, { nullable: true }) search?: string | null,
     @Arg('origin', () => PromptVersionOrigin, { nullable: true }) origin?: string | null,
   ) {
-    const { userId } = requireActor(context);
-    const request = { userId, first: first ?? undefined, after, search, origin };
-    const page = await callWith(context.bus, promptHistoryOperations.list, request, {
-      context: context.request,
-    });
+    const page = await callAsWith(
+      callerOf(context),
+      context.bus,
+      promptHistoryOperations.list,
+      ({ userId }) => ({ userId, first: first ?? undefined, after, search, origin }),
+    );
     return Object.assign(new PromptVersionPage(), {
       items: page.items.map((version) => PromptVersion.from(version)),
       nextCursor: page.nextCursor,
@@ -49,12 +50,11 @@ export class PromptHistoryResolver {
     description: 'One of your versions and the one saved before it.',
   })
   async promptVersion(@Ctx() context: GraphQLContext, @Arg('id', () => Int) id: number) {
-    const { userId } = requireActor(context);
-    const found = await callWith(
+    const found = await callAsWith(
+      callerOf(context),
       context.bus,
       promptHistoryOperations.get,
-      { userId, id },
-      { context: context.request },
+      ({ userId }) => ({ userId, id }),
     );
     return Object.assign(new PromptVersionWithPrevious(), {
       version: PromptVersion.from(found.version),
@@ -69,12 +69,11 @@ export class PromptHistoryResolver {
     @Ctx() context: GraphQLContext,
     @Arg('input', () => PromptVersionInput) input: PromptVersionInput,
   ) {
-    const { userId } = requireActor(context);
-    const saved = await callWith(
+    const saved = await callAsWith(
+      callerOf(context),
       context.bus,
       promptHistoryOperations.save,
-      { ...input, userId },
-      { context: context.request },
+      ({ userId }) => ({ ...input, userId }),
     );
     return Object.assign(new SavedPromptVersion(), {
       saved: saved.saved,

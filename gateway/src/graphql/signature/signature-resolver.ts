@@ -1,7 +1,7 @@
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import { signatureOperations } from '@promptloom/proto';
-import { call } from '@promptloom/shared';
-import { requireActor, type GraphQLContext } from '../context';
+import { callAs } from '../../auth/call-as';
+import { callerOf, type GraphQLContext } from '../context';
 import {
   BrCode,
   SignatureInput,
@@ -21,13 +21,9 @@ export class SignatureResolver {
     description: "The signed-in user's saved signature, if any.",
   })
   async mySignature(@Ctx() context: GraphQLContext) {
-    const { userId } = requireActor(context);
-    const { data } = await call(
-      context.bus,
-      signatureOperations.get,
-      { userId },
-      { context: context.request },
-    );
+    const { data } = await callAs(callerOf(context), context.bus, signatureOperations.get, ({ userId }) => ({
+      userId,
+    }));
     return data ? SignatureObject.from(data) : null;
   }
 
@@ -41,19 +37,20 @@ export class SignatureResolver {
     @Arg('input', () => SignatureInput) input: SignatureInput,
     @Arg('replace', () => Boolean, { defaultValue: false }) replace: boolean,
   ) {
-    const { userId } = requireActor(context);
-    const request = {
-      userId,
-      user_id: userId,
-      username: input.username,
-      signature: input.signature,
-      signatureElements: input.signatureElements ?? [],
-      type: input.type,
-      replace,
-    };
-    const { data } = await call(context.bus, signatureOperations.store, request, {
-      context: context.request,
-    });
+    const { data } = await callAs(
+      callerOf(context),
+      context.bus,
+      signatureOperations.store,
+      ({ userId }) => ({
+        userId,
+        user_id: userId,
+        username: input.username,
+        signature: input.signature,
+        signatureElements: input.signatureElements ?? [],
+        type: input.type,
+        replace,
+      }),
+    );
     return SignatureObject.from(data);
   }
 
@@ -64,22 +61,22 @@ export class SignatureResolver {
     @Ctx() context: GraphQLContext,
     @Arg('input', () => SignatureUpdateInput) input: SignatureUpdateInput,
   ) {
-    const { userId } = requireActor(context);
-    const request = {
-      userId,
-      signature: input.signature,
-      signatureElements: input.signatureElements ?? undefined,
-    };
-    const { data } = await call(context.bus, signatureOperations.update, request, {
-      context: context.request,
-    });
+    const { data } = await callAs(
+      callerOf(context),
+      context.bus,
+      signatureOperations.update,
+      ({ userId }) => ({
+        userId,
+        signature: input.signature,
+        signatureElements: input.signatureElements ?? undefined,
+      }),
+    );
     return SignatureObject.from(data);
   }
 
   @Mutation(() => Boolean, { description: 'Removes the saved signature.' })
   async removeSignature(@Ctx() context: GraphQLContext) {
-    const { userId } = requireActor(context);
-    await call(context.bus, signatureOperations.remove, { userId }, { context: context.request });
+    await callAs(callerOf(context), context.bus, signatureOperations.remove, ({ userId }) => ({ userId }));
     return true;
   }
 
@@ -87,12 +84,12 @@ export class SignatureResolver {
     description: 'The AI rewrites the saved signature to 6 names for this reason.',
   })
   async swapSignature(@Ctx() context: GraphQLContext, @Arg('reason', () => String) reason: string) {
-    const { userId } = requireActor(context);
-    const result = await call(
+    const result = await callAs(
+      callerOf(context),
       context.bus,
       signatureOperations.swap,
-      { userId, reason },
-      { context: context.request, timeoutMs: AI_TIMEOUT_MS },
+      ({ userId }) => ({ userId, reason }),
+      { timeoutMs: AI_TIMEOUT_MS },
     );
     return Object.assign(new SwapResult(), {
       swapped: result.swapped,
@@ -106,15 +103,14 @@ export class SignatureResolver {
     @Ctx() context: GraphQLContext,
     @Arg('types', () => [TypeElementsInput]) types: TypeElementsInput[],
   ) {
-    const { userId } = requireActor(context);
     const elementsByType: Record<string, string[]> = {};
     for (const entry of types)
       elementsByType[entry.type] = [...(elementsByType[entry.type] ?? []), ...entry.elements];
-    const { data } = await call(
+    const { data } = await callAs(
+      callerOf(context),
       context.bus,
       signatureOperations.brCodes,
-      { userId, elementsByType },
-      { context: context.request },
+      ({ userId }) => ({ userId, elementsByType }),
     );
     return data.map((code) => BrCode.from(code));
   }

@@ -1,7 +1,7 @@
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
-import { UploadId, incomingKeyOf, invalidInput, streamOperations } from '@promptloom/proto';
-import { call, callWith } from '@promptloom/shared';
-import { requireActor, type GraphQLContext } from '../context';
+import { UploadId, incomingKeyOf, invalidInput, streamOperations, type Actor } from '@promptloom/proto';
+import { callAs, callAsWith } from '../../auth/call-as';
+import { callerOf, type GraphQLContext } from '../context';
 import { STREAM_FIELD_NAMES, withFieldNames } from './renamed-fields';
 import {
   EnhanceTogglesInput,
@@ -24,11 +24,10 @@ export class StreamResolver {
     @Arg('selection', () => StreamSelectionInput) selection: StreamSelectionInput,
     @Arg('toggles', () => EnhanceTogglesInput, { nullable: true }) toggles?: EnhanceTogglesInput,
   ) {
-    requireActor(context);
-    const request = { selection: { ...selection }, toggles: toggles ? { ...toggles } : undefined };
-    const { prompt } = await call(context.bus, streamOperations.buildPrompt, request, {
-      context: context.request,
-    });
+    const { prompt } = await callAs(callerOf(context), context.bus, streamOperations.buildPrompt, () => ({
+      selection: { ...selection },
+      toggles: toggles ? { ...toggles } : undefined,
+    }));
     return prompt;
   }
 
@@ -43,12 +42,12 @@ export class StreamResolver {
     @Arg('model', () => String, { nullable: true }) model?: string,
     @Arg('target', () => String, { nullable: true }) target?: string,
   ) {
-    requireActor(context);
-    const result = await callWith(
+    const result = await callAsWith(
+      callerOf(context),
       context.bus,
       streamOperations.refine,
-      { prompt, model: model ?? undefined, target: target ?? undefined },
-      { context: context.request, timeoutMs: AI_TIMEOUT_MS },
+      () => ({ prompt, model: model ?? undefined, target: target ?? undefined }),
+      { timeoutMs: AI_TIMEOUT_MS },
     );
     const { reasons_used: reasonsUsed, ...rest } = result;
     return Object.assign(new RefineResult(), rest, { reasonsUsed: ReasonUsed.list(reasonsUsed) });
@@ -56,8 +55,9 @@ export class StreamResolver {
 
   @Query(() => [StreamRecordObject], { description: "The signed-in user's uploads, newest first." })
   async myStreams(@Ctx() context: GraphQLContext) {
-    const { userId } = requireActor(context);
-    const { data } = await call(context.bus, streamOperations.list, { userId }, { context: context.request });
+    const { data } = await callAs(callerOf(context), context.bus, streamOperations.list, ({ userId }) => ({
+      userId,
+    }));
     return data.map((record) => StreamRecordObject.from(record));
   }
 
@@ -65,23 +65,24 @@ export class StreamResolver {
     description: 'Stores an upload: send the image to POST /api/uploads/images first and pass its upload_id.',
   })
   async storeStream(@Ctx() context: GraphQLContext, @Arg('input', () => StreamInput) input: StreamInput) {
-    const { userId } = requireActor(context);
-    const uploadId = UploadId.safeParse(input.uploadId);
-    if (!uploadId.success) throw invalidInput({ uploadId: [uploadId.error.issues[0]!.message] });
-    const request = {
-      userId,
-      user_id: userId,
-      signature: input.signature,
-      signatureElements: input.signatureElements,
-      Hyper_realistic: input.hyperRealistic,
-      '8k': input.eightK,
-      '4k': input.fourK,
-      finalprompt: input.finalPrompt,
-      upload: { key: incomingKeyOf(userId, uploadId.data) },
+    const storeRequest = ({ userId }: Actor) => {
+      // Checked here, once callAs has the actor: an anonymous caller gets its 401 before any input is checked.
+      const uploadId = UploadId.safeParse(input.uploadId);
+      if (!uploadId.success) throw invalidInput({ uploadId: [uploadId.error.issues[0]!.message] });
+      return {
+        userId,
+        user_id: userId,
+        signature: input.signature,
+        signatureElements: input.signatureElements,
+        Hyper_realistic: input.hyperRealistic,
+        '8k': input.eightK,
+        '4k': input.fourK,
+        finalprompt: input.finalPrompt,
+        upload: { key: incomingKeyOf(userId, uploadId.data) },
+      };
     };
     const { data } = await withFieldNames(STREAM_FIELD_NAMES, () =>
-      call(context.bus, streamOperations.store, request, {
-        context: context.request,
+      callAs(callerOf(context), context.bus, streamOperations.store, storeRequest, {
         timeoutMs: UPLOAD_TIMEOUT_MS,
       }),
     );

@@ -1,9 +1,9 @@
 import { Arg, Ctx, Float, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { signatureEvents, streamOperations, type PayloadOf } from '@promptloom/proto';
-import { call, callWith } from '@promptloom/shared';
 import { type HubEvent } from '../../subscriptions/event-hub';
 import { readableEvents } from '../readable-events';
-import { requireActor, type GraphQLContext } from '../context';
+import { callAs, callAsWith } from '../../auth/call-as';
+import { callerOf, type GraphQLContext } from '../context';
 import {
   PromptCheck,
   StreamSettings,
@@ -23,12 +23,11 @@ interface SubscribeArgs {
 export class StreamSettingsResolver {
   @Query(() => StreamSettings, { description: 'Your Stream settings; the defaults until you change them.' })
   async myStreamSettings(@Ctx() context: GraphQLContext) {
-    const { userId } = requireActor(context);
-    const settings = await call(
+    const settings = await callAs(
+      callerOf(context),
       context.bus,
       streamOperations.getSettings,
-      { userId },
-      { context: context.request },
+      ({ userId }) => ({ userId }),
     );
     return StreamSettings.from(settings);
   }
@@ -40,16 +39,17 @@ export class StreamSettingsResolver {
     @Ctx() context: GraphQLContext,
     @Arg('input', () => StreamSettingsInput) input: StreamSettingsInput,
   ) {
-    const { userId } = requireActor(context);
-    const request = {
-      userId,
-      target: input.target ?? undefined,
-      marks: input.marks ?? undefined,
-      parameters: input.parameters ?? undefined,
-    };
-    const settings = await callWith(context.bus, streamOperations.updateSettings, request, {
-      context: context.request,
-    });
+    const settings = await callAsWith(
+      callerOf(context),
+      context.bus,
+      streamOperations.updateSettings,
+      ({ userId }) => ({
+        userId,
+        target: input.target ?? undefined,
+        marks: input.marks ?? undefined,
+        parameters: input.parameters ?? undefined,
+      }),
+    );
     return StreamSettings.from(settings);
   }
 
@@ -63,11 +63,12 @@ export class StreamSettingsResolver {
     @Arg('prompt', () => String) prompt: string,
     @Arg('negativePrompt', () => String, { nullable: true }) negativePrompt?: string | null,
   ) {
-    requireActor(context);
-    const request = { target, prompt, negativePrompt: negativePrompt ?? null };
-    return PromptCheck.from(
-      await callWith(context.bus, streamOperations.check, request, { context: context.request }),
-    );
+    const check = await callAsWith(callerOf(context), context.bus, streamOperations.check, () => ({
+      target,
+      prompt,
+      negativePrompt: negativePrompt ?? null,
+    }));
+    return PromptCheck.from(check);
   }
 
   @Subscription(() => StreamSettingsChange, {
