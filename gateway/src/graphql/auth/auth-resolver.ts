@@ -35,6 +35,7 @@ export class AuthResolver {
     description: 'Ends this session on the server: its token stops working and its subscriptions close.',
   })
   async logout(@Ctx() context: GraphQLContext) {
+    // Not derived: Sessions ends the token's own session (shared with REST); no operation is called here.
     requireActor(context);
     await context.sessions.logout(context.request);
     return true;
@@ -42,6 +43,7 @@ export class AuthResolver {
 
   @Query(() => User, { description: 'The signed-in user.' })
   me(@Ctx() context: GraphQLContext): User | Promise<User> {
+    // Not derived: the gateway answers from the users it keeps; no operation is called here.
     requireActor(context);
     // Most requests find the user kept and answer without a promise (see Sessions.currentUser).
     const user = context.sessions.currentUser(context.request);

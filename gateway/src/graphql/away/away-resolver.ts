@@ -1,21 +1,27 @@
 import { Arg, Ctx, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
-import { awayEvents, awayOperations, type PayloadOf } from '@promptloom/proto';
-import { call } from '@promptloom/shared';
-import { awayReport, currentAwayReport } from '../../away/away-report';
+import { awayEvents, awayOperations, type AwayWindow, type PayloadOf } from '@promptloom/proto';
+import { awayReport } from '../../away/away-report';
+import { callAs } from '../../auth/call-as';
 import { type HubEvent } from '../../subscriptions/event-hub';
 import { readableEvents } from '../readable-events';
-import { requireActor, type GraphQLContext } from '../context';
+import { callerOf, type GraphQLContext } from '../context';
 import { VisitStart } from '../enums';
 import { WhileYouWereAway, WhileYouWereAwayChange } from './away-types';
 
 type VisitChanged = PayloadOf<typeof awayEvents.visitChanged>;
 
+/** What changed in the caller's window away: called once callAs has found the caller signed in. */
+const callerReport = (context: GraphQLContext, window: AwayWindow) =>
+  awayReport(context.bus, context.request.actor!.userId, window, context.request);
+
 @Resolver()
 export class AwayResolver {
   @Query(() => WhileYouWereAway, { description: 'What changed in your records since your last visit.' })
   async whileYouWereAway(@Ctx() context: GraphQLContext) {
-    const { userId } = requireActor(context);
-    return WhileYouWereAway.from(await currentAwayReport(context.bus, userId, context.request));
+    const window = await callAs(callerOf(context), context.bus, awayOperations.getVisit, ({ userId }) => ({
+      user_id: userId,
+    }));
+    return WhileYouWereAway.from(await callerReport(context, window));
   }
 
   @Mutation(() => WhileYouWereAway, {
@@ -27,25 +33,18 @@ export class AwayResolver {
     @Ctx() context: GraphQLContext,
     @Arg('start', () => VisitStart) start: keyof typeof VisitStart,
   ) {
-    const { userId } = requireActor(context);
-    const window = await call(
-      context.bus,
-      awayOperations.beginVisit,
-      { user_id: userId, start },
-      { context: context.request },
-    );
-    return WhileYouWereAway.from(await awayReport(context.bus, userId, window, context.request));
+    const window = await callAs(callerOf(context), context.bus, awayOperations.beginVisit, ({ userId }) => ({
+      user_id: userId,
+      start,
+    }));
+    return WhileYouWereAway.from(await callerReport(context, window));
   }
 
   @Mutation(() => WhileYouWereAway, { description: 'Dismisses the notice of the current window away.' })
   async dismissWhileYouWereAway(@Ctx() context: GraphQLContext) {
-    const { userId } = requireActor(context);
-    const window = await call(
-      context.bus,
-      awayOperations.dismissAway,
-      { user_id: userId },
-      { context: context.request },
-    );
+    const window = await callAs(callerOf(context), context.bus, awayOperations.dismissAway, ({ userId }) => ({
+      user_id: userId,
+    }));
     return WhileYouWereAway.from({ ...window, changes: [] });
   }
 

@@ -1,7 +1,7 @@
 import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { packListOperations, packOperations, readPackFile } from '@promptloom/proto';
-import { call, callWith } from '@promptloom/shared';
-import { requireActor, type GraphQLContext } from '../context';
+import { callAs, callAsWith } from '../../auth/call-as';
+import { callerOf, type GraphQLContext } from '../context';
 import {
   CreatedPackLink,
   PackImportReport,
@@ -16,12 +16,11 @@ import {
 export class PackResolver {
   @Query(() => SignaturePackExport, { description: 'Your saved signature as a pack file.' })
   async mySignaturePack(@Ctx() context: GraphQLContext) {
-    const { userId } = requireActor(context);
-    const { filename, pack } = await call(
+    const { filename, pack } = await callAs(
+      callerOf(context),
       context.bus,
       packOperations.export,
-      { userId },
-      { context: context.request },
+      ({ userId }) => ({ userId }),
     );
     return Object.assign(new SignaturePackExport(), {
       filename,
@@ -32,8 +31,9 @@ export class PackResolver {
 
   @Query(() => [SignaturePackLink], { description: 'Your share links, newest first.' })
   async mySignaturePackLinks(@Ctx() context: GraphQLContext) {
-    const { userId } = requireActor(context);
-    const links = await call(context.bus, packOperations.listLinks, { userId }, { context: context.request });
+    const links = await callAs(callerOf(context), context.bus, packOperations.listLinks, ({ userId }) => ({
+      userId,
+    }));
     return links.data.map((link) => SignaturePackLink.from(link));
   }
 
@@ -41,13 +41,9 @@ export class PackResolver {
     description: 'What a share link holds. An unknown token is not found; an expired or revoked one is GONE.',
   })
   async sharedSignaturePack(@Ctx() context: GraphQLContext, @Arg('token', () => String) token: string) {
-    requireActor(context);
-    const shared = await callWith(
-      context.bus,
-      packOperations.openLink,
-      { token },
-      { context: context.request },
-    );
+    const shared = await callAsWith(callerOf(context), context.bus, packOperations.openLink, () => ({
+      token,
+    }));
     return Object.assign(new SharedSignaturePack(), {
       pack: SignaturePack.from(shared.pack),
       expiresAt: shared.expiresAt,
@@ -59,28 +55,19 @@ export class PackResolver {
       'Merges a pack file (its JSON text) into your lists, all or nothing; reports added and skipped.',
   })
   async importSignaturePack(@Ctx() context: GraphQLContext, @Arg('file', () => String) file: string) {
-    const { userId } = requireActor(context);
-    const pack = readPackFile(file);
-    const report = await call(
-      context.bus,
-      packListOperations.import,
-      { user_id: userId, pack },
-      { context: context.request },
-    );
+    // The file is read once callAs has the actor: an anonymous caller gets its 401 before the file is checked.
+    const report = await callAs(callerOf(context), context.bus, packListOperations.import, ({ userId }) => ({
+      user_id: userId,
+      pack: readPackFile(file),
+    }));
     return PackImportReport.from(report);
   }
 
   @Mutation(() => PackImportReport, { description: "Merges a share link's pack into your lists." })
   async importSharedSignaturePack(@Ctx() context: GraphQLContext, @Arg('token', () => String) token: string) {
-    requireActor(context);
-    const report = await callWith(
-      context.bus,
-      packOperations.importLink,
-      { token },
-      {
-        context: context.request,
-      },
-    );
+    const report = await callAsWith(callerOf(context), context.bus, packOperations.importLink, () => ({
+      token,
+    }));
     return PackImportReport.from(report);
   }
 
@@ -92,12 +79,11 @@ export class PackResolver {
     @Arg('expiresInDays', () => Int, { nullable: true, description: '1, 7 or 30.' })
     expiresInDays?: number | null,
   ) {
-    const { userId } = requireActor(context);
-    const created = await callWith(
+    const created = await callAsWith(
+      callerOf(context),
       context.bus,
       packOperations.createLink,
-      { userId, expiresInDays: expiresInDays ?? undefined },
-      { context: context.request },
+      ({ userId }) => ({ userId, expiresInDays: expiresInDays ?? undefined }),
     );
     return Object.assign(new CreatedPackLink(), {
       token: created.token,
@@ -109,14 +95,11 @@ export class PackResolver {
     description: 'Revokes one of your share links; it then answers GONE.',
   })
   async revokeSignaturePackLink(@Ctx() context: GraphQLContext, @Arg('id', () => Int) id: number) {
-    const { userId } = requireActor(context);
-    const revoked = await callWith(
+    const revoked = await callAsWith(
+      callerOf(context),
       context.bus,
       packOperations.revokeLink,
-      { userId, id },
-      {
-        context: context.request,
-      },
+      ({ userId }) => ({ userId, id }),
     );
     return SignaturePackLink.from(revoked.link);
   }
