@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { parseInput, type Actor, type Operation, type RequestOf, type ResponseOf } from '@promptloom/proto';
 import { callWith, type Bus, type RequestOptions } from '@promptloom/shared';
 import { type Caller } from './caller';
@@ -10,6 +11,20 @@ function signedInActor(operation: Operation, caller: Caller): Actor {
   // Public and internal operations are called with `call`: they have no caller to build a request for.
   if (!actor) throw new Error(`${operation.subject} is not called for a signed-in user`);
   return actor;
+}
+
+/**
+ * The owner's field of untyped input, parsed by its own schema alone (a path's '42' is user 42), so another user's
+ * records are refused before the rest of the input is read: a 403, whatever a body holds. Nothing when the field
+ * does not parse: the whole input's parse says why.
+ */
+function ownerFieldOf(operation: Operation, input: unknown): Record<string, unknown> | undefined {
+  const { access, request } = operation;
+  if (access.kind !== 'owned' || access.ownerIn !== 'field' || !(request instanceof z.ZodObject))
+    return undefined;
+  const value = (input as Record<string, unknown> | null | undefined)?.[access.field];
+  const owner = (request.shape as Record<string, z.ZodType | undefined>)[access.field]?.safeParse(value);
+  return owner?.success ? { [access.field]: owner.data } : undefined;
 }
 
 /**
@@ -29,8 +44,9 @@ export async function callAs<O extends Operation>(
 }
 
 /**
- * `callAs` with input from outside (a REST body, path parameters): the operation's schema parses it, a
- * BAD_USER_INPUT with field messages when it does not fit, before the owner it names is decided.
+ * `callAs` with input from outside (a REST body, path parameters): a request naming another user's records is
+ * refused first, then the operation's schema parses the input, a BAD_USER_INPUT with field messages when it does
+ * not fit.
  */
 export async function callAsWith<O extends Operation>(
   caller: Caller,
@@ -40,6 +56,7 @@ export async function callAsWith<O extends Operation>(
   options: CallOptions = {},
 ): Promise<ResponseOf<O>> {
   const input = inputOf(signedInActor(operation, caller));
+  refuseEarly(operation, caller, ownerFieldOf(operation, input));
   refuseEarly(operation, caller, parseInput(operation.request, input));
   return callWith(bus, operation, input, { ...options, context: caller.context });
 }
