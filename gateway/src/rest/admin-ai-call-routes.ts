@@ -1,7 +1,8 @@
 import { Router } from 'express';
 import { aiCallOperations } from '@promptloom/proto';
-import { callWith, type Bus } from '@promptloom/shared';
-import { requireRequestAdmin } from '../auth/guards';
+import { type Bus } from '@promptloom/shared';
+import { callAsWith } from '../auth/call-as';
+import { callerOfHttp } from '../auth/caller';
 
 /**
  * Admin AI Calls (README "AI Calls"), `{ data: … }` like the other admin reads:
@@ -11,17 +12,12 @@ import { requireRequestAdmin } from '../auth/guards';
  */
 export function adminAiCallRoutes(bus: Bus): Router {
   const router = Router();
+  const ops = aiCallOperations;
   router.get('/api/admin/ai-calls', async (request, response) => {
-    requireRequestAdmin(request);
-    response.json({
-      data: await callWith(bus, aiCallOperations.list, request.query, { context: request.context }),
-    });
+    response.json({ data: await callAsWith(callerOfHttp(request), bus, ops.list, () => request.query) });
   });
   router.get('/api/admin/ai-calls/export.csv', async (request, response) => {
-    requireRequestAdmin(request);
-    const exported = await callWith(bus, aiCallOperations.export, request.query, {
-      context: request.context,
-    });
+    const exported = await callAsWith(callerOfHttp(request), bus, ops.export, () => request.query);
     response
       .type('text/csv; charset=utf-8')
       .attachment(`ai-calls-${new Date().toISOString().slice(0, 10)}.csv`)
@@ -29,21 +25,11 @@ export function adminAiCallRoutes(bus: Bus): Router {
       .send(exported.csv);
   });
   router.get('/api/admin/ai-calls/usage', async (request, response) => {
-    requireRequestAdmin(request);
-    response.json({
-      data: await callWith(bus, aiCallOperations.usage, request.query, { context: request.context }),
-    });
+    response.json({ data: await callAsWith(callerOfHttp(request), bus, ops.usage, () => request.query) });
   });
   router.get('/api/admin/ai-calls/:id', async (request, response) => {
-    requireRequestAdmin(request);
-    response.json({
-      data: await callWith(
-        bus,
-        aiCallOperations.get,
-        { id: request.params.id },
-        { context: request.context },
-      ),
-    });
+    const input = { id: request.params.id };
+    response.json({ data: await callAsWith(callerOfHttp(request), bus, ops.get, () => input) });
   });
   return router;
 }

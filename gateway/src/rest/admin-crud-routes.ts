@@ -1,7 +1,8 @@
 import { Router, type Request, type Response } from 'express';
 import { type Operation } from '@promptloom/proto';
-import { call, type Bus } from '@promptloom/shared';
-import { requireRequestAdmin } from '../auth/guards';
+import { type Bus } from '@promptloom/shared';
+import { callAsWith } from '../auth/call-as';
+import { callerOfHttp } from '../auth/caller';
 
 /** One admin table of SPEC §7: its path segment, the list's envelope key, its operations and its toasts. */
 export interface AdminResource {
@@ -19,41 +20,34 @@ const bodyOf = (request: Request): Record<string, unknown> =>
 
 /**
  * The four routes of an admin table, plus a `DELETE` twin of the legacy `GET …/delete/{id}`. Success bodies carry
- * the spec's toast as `message`; every route needs an admin token (401 without, 403 for a regular user), and the
- * admin service checks the stored role again.
+ * the spec's toast as `message`. Each route is refused as its operation declares (an admin operation: 401 without a
+ * token, 403 for a regular user, before the input is read), and the admin service checks the stored role again.
  */
 export function adminCrudRoutes(bus: Bus, resource: AdminResource): Router {
   const router = Router();
   const base = `/api/admin/${resource.path}`;
   const { operations, toasts } = resource;
+  const callFor = (request: Request, operation: Operation, input: unknown) =>
+    callAsWith(callerOfHttp(request), bus, operation, () => input);
 
   router.get(`${base}/list`, async (request, response) => {
-    requireRequestAdmin(request);
-    const page = await call(bus, operations.list, request.query, { context: request.context });
+    const page = await callFor(request, operations.list, request.query);
     response.json({ [resource.envelope]: page });
   });
 
   router.post(`${base}/store`, async (request, response) => {
-    requireRequestAdmin(request);
-    const record = await call(bus, operations.create, bodyOf(request), { context: request.context });
+    const record = await callFor(request, operations.create, bodyOf(request));
     response.status(201).json({ message: toasts.created, data: record });
   });
 
   router.put(`${base}/update/:id`, async (request, response) => {
-    requireRequestAdmin(request);
     const input = { ...bodyOf(request), id: request.params.id };
-    const record = await call(bus, operations.update, input, { context: request.context });
+    const record = await callFor(request, operations.update, input);
     response.json({ message: toasts.updated, data: record });
   });
 
   const remove = async (request: Request, response: Response) => {
-    requireRequestAdmin(request);
-    const deleted = await call(
-      bus,
-      operations.delete,
-      { id: request.params.id },
-      { context: request.context },
-    );
+    const deleted = await callFor(request, operations.delete, { id: request.params.id });
     response.json({ message: toasts.deleted, data: deleted });
   };
   router.get(`${base}/delete/:id`, remove);

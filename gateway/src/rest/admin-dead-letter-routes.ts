@@ -1,7 +1,8 @@
 import { Router } from 'express';
 import { deadLetterOperations } from '@promptloom/proto';
-import { call, type Bus } from '@promptloom/shared';
-import { requireRequestAdmin } from '../auth/guards';
+import { type Bus } from '@promptloom/shared';
+import { callAsWith } from '../auth/call-as';
+import { callerOfHttp } from '../auth/caller';
 
 /**
  * Admins only: the bus's dead letters (`GET /api/admin/dead-letters?after_sequence=&limit=`, oldest first) and the
@@ -9,18 +10,13 @@ import { requireRequestAdmin } from '../auth/guards';
  */
 export function adminDeadLetterRoutes(bus: Bus): Router {
   const router = Router();
+  const ops = deadLetterOperations;
   router.get('/api/admin/dead-letters', async (request, response) => {
-    requireRequestAdmin(request);
-    response.json({
-      data: await call(bus, deadLetterOperations.list, request.query, { context: request.context }),
-    });
+    response.json({ data: await callAsWith(callerOfHttp(request), bus, ops.list, () => request.query) });
   });
   router.post('/api/admin/dead-letters/:sequence/retry', async (request, response) => {
-    requireRequestAdmin(request);
-    const { sequence } = request.params;
-    response.json({
-      data: await call(bus, deadLetterOperations.retry, { sequence }, { context: request.context }),
-    });
+    const input = { sequence: request.params.sequence };
+    response.json({ data: await callAsWith(callerOfHttp(request), bus, ops.retry, () => input) });
   });
   return router;
 }

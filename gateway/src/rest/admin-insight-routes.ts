@@ -1,7 +1,8 @@
 import { Router } from 'express';
 import { auditOperations, dashboardOperations } from '@promptloom/proto';
-import { call, type Bus } from '@promptloom/shared';
-import { requireRequestAdmin } from '../auth/guards';
+import { type Bus } from '@promptloom/shared';
+import { callAs, callAsWith } from '../auth/call-as';
+import { callerOfHttp } from '../auth/caller';
 
 /**
  * Beyond SPEC §7: the audit log (`GET /api/admin/audit/list?entity=&action=&actor_id=&entity_id=&page=`) and the
@@ -10,14 +11,13 @@ import { requireRequestAdmin } from '../auth/guards';
 export function adminInsightRoutes(bus: Bus): Router {
   const router = Router();
   router.get('/api/admin/audit/list', async (request, response) => {
-    requireRequestAdmin(request);
-    response.json({
-      data: await call(bus, auditOperations.list, request.query, { context: request.context }),
-    });
+    const page = await callAsWith(callerOfHttp(request), bus, auditOperations.list, () => request.query);
+    response.json({ data: page });
   });
   router.get('/api/admin/dashboard', async (request, response) => {
-    requireRequestAdmin(request);
-    response.json({ data: await call(bus, dashboardOperations.figures, {}, { context: request.context }) });
+    response.json({
+      data: await callAs(callerOfHttp(request), bus, dashboardOperations.figures, () => ({})),
+    });
   });
   return router;
 }

@@ -6,8 +6,9 @@ import {
   signatureRecordOperations,
   type AiRecordFamily,
 } from '@promptloom/proto';
-import { call, callWith, type Bus } from '@promptloom/shared';
-import { requireRequestAdmin } from '../auth/guards';
+import { type Bus } from '@promptloom/shared';
+import { callAsWith } from '../auth/call-as';
+import { callerOfHttp } from '../auth/caller';
 
 const bodyOf = (request: Request): Record<string, unknown> =>
   request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body : {};
@@ -15,8 +16,8 @@ const bodyOf = (request: Request): Record<string, unknown> =>
 /**
  * SPEC §7 admin record lists: `GET /api/admin/user/{tl|tr|bl|br}/list?page=&per_page=&search=&sort=&direction=`
  * → `{ data: page }`, `PUT …/update/{id}` → `{ message, data }`, `GET` or `DELETE …/delete/{id}` → `{ message, data:
- * { id } }`. TL/TR/BL are the AI worker's list items, BR the signature service's saved signatures; both services
- * check the caller's stored role again.
+ * { id } }`. TL/TR/BL are the AI worker's list items, BR the signature service's saved signatures. Every operation
+ * is an admin's: refused here on the token's role, and both services check the caller's stored role again.
  */
 export function adminRecordRoutes(bus: Bus): Router {
   const router = Router();
@@ -28,30 +29,27 @@ export function adminRecordRoutes(bus: Bus): Router {
 function aiFamilyRoutes(router: Router, bus: Bus, family: AiRecordFamily): void {
   const base = `/api/admin/user/${family}`;
   const toasts = RECORD_TOASTS[family];
+  const ops = aiRecordOperations;
   router.get(`${base}/list`, async (request, response) => {
-    requireRequestAdmin(request);
     const input = { ...request.query, family };
-    response.json({ data: await call(bus, aiRecordOperations.list, input, { context: request.context }) });
+    response.json({ data: await callAsWith(callerOfHttp(request), bus, ops.list, () => input) });
   });
   router.put(`${base}/update/:id`, async (request, response) => {
-    requireRequestAdmin(request);
     const input = { ...bodyOf(request), family, id: request.params.id };
-    const record = await call(bus, aiRecordOperations.update, input, { context: request.context });
+    const record = await callAsWith(callerOfHttp(request), bus, ops.update, () => input);
     response.json({ message: toasts.updated, data: record });
   });
   const remove = async (request: Request, response: Response) => {
-    requireRequestAdmin(request);
     const input = { family, id: request.params.id };
-    const deleted = await call(bus, aiRecordOperations.delete, input, { context: request.context });
+    const deleted = await callAsWith(callerOfHttp(request), bus, ops.delete, () => input);
     response.json({ message: toasts.deleted, data: deleted });
   };
   router.get(`${base}/delete/:id`, remove);
   router.delete(`${base}/delete/:id`, remove);
   // Regenerate with the same or another model: 202 with the job (its calls: /api/admin/ai-calls?job_id=).
   router.post(`${base}/regenerate/:id`, async (request, response) => {
-    requireRequestAdmin(request);
     const input = { model: bodyOf(request).model, family, id: request.params.id };
-    const ticket = await callWith(bus, aiRecordOperations.regenerate, input, { context: request.context });
+    const ticket = await callAsWith(callerOfHttp(request), bus, ops.regenerate, () => input);
     response.status(202).json({ message: 'Regenerating', data: ticket });
   });
 }
@@ -61,18 +59,16 @@ function signatureRoutes(router: Router, bus: Bus): void {
   const toasts = RECORD_TOASTS.br;
   const ops = signatureRecordOperations;
   router.get(`${base}/list`, async (request, response) => {
-    requireRequestAdmin(request);
-    response.json({ data: await call(bus, ops.list, request.query, { context: request.context }) });
+    response.json({ data: await callAsWith(callerOfHttp(request), bus, ops.list, () => request.query) });
   });
   router.put(`${base}/update/:id`, async (request, response) => {
-    requireRequestAdmin(request);
     const input = { ...bodyOf(request), id: request.params.id };
-    const record = await call(bus, ops.update, input, { context: request.context });
+    const record = await callAsWith(callerOfHttp(request), bus, ops.update, () => input);
     response.json({ message: toasts.updated, data: record });
   });
   const remove = async (request: Request, response: Response) => {
-    requireRequestAdmin(request);
-    const deleted = await call(bus, ops.delete, { id: request.params.id }, { context: request.context });
+    const input = { id: request.params.id };
+    const deleted = await callAsWith(callerOfHttp(request), bus, ops.delete, () => input);
     response.json({ message: toasts.deleted, data: deleted });
   };
   router.get(`${base}/delete/:id`, remove);
