@@ -4,7 +4,7 @@ import { type Bus } from '@promptloom/shared';
 import { callAsWith } from '../auth/call-as';
 import { callerOfHttp } from '../auth/caller';
 import { requireRequestAdmin } from '../auth/guards';
-import { bodyOf } from './ai/path-owner';
+import { bodyOf } from './ai/route-input';
 
 /**
  * Admin: a user's AI calls per day (`daily_limit`; null goes back to the configured default) and tokens per day

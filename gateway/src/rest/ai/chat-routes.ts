@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { aiOperations, aiUserChatOperation } from '@promptloom/proto';
-import { call, callWith, type Bus } from '@promptloom/shared';
-import { requireRequestActor } from '../../auth/guards';
-import { bodyOf } from './path-owner';
+import { type Bus } from '@promptloom/shared';
+import { callAs, callAsWith } from '../../auth/call-as';
+import { callerOfHttp } from '../../auth/caller';
+import { bodyOf } from './route-input';
+
+const CHAT_TIMEOUT_MS = 120_000;
 
 /**
  * SPEC §7 AI chat: the provider key stays on the server; the answer has the chat-completion shape. Only offered
@@ -12,11 +15,9 @@ import { bodyOf } from './path-owner';
 export function aiChatRoutes(bus: Bus): Router {
   const router = Router();
   router.post('/api/chat', async (request, response) => {
-    requireRequestActor(request);
-    const reply = await callWith(bus, aiUserChatOperation, bodyOf(request), {
-      context: request.context,
-      timeoutMs: 120_000,
-    });
+    const options = { timeoutMs: CHAT_TIMEOUT_MS };
+    const caller = callerOfHttp(request);
+    const reply = await callAsWith(caller, bus, aiUserChatOperation, () => bodyOf(request), options);
     response.json({
       id: `chat-${randomUUID()}`,
       object: 'chat.completion',
@@ -27,19 +28,14 @@ export function aiChatRoutes(bus: Bus): Router {
   });
 
   router.get('/api/ai/quota', async (request, response) => {
-    const actor = requireRequestActor(request);
-    const quota = await call(
-      bus,
-      aiOperations.getQuota,
-      { user_id: actor.userId },
-      { context: request.context },
-    );
+    const quota = await callAs(callerOfHttp(request), bus, aiOperations.getQuota, (actor) => ({
+      user_id: actor.userId,
+    }));
     response.json({ data: quota });
   });
 
   router.get('/api/ai/models', async (request, response) => {
-    requireRequestActor(request);
-    response.json(await call(bus, aiOperations.models, {}, { context: request.context }));
+    response.json(await callAs(callerOfHttp(request), bus, aiOperations.models, () => ({})));
   });
   return router;
 }

@@ -1,7 +1,8 @@
 import { Router } from 'express';
 import { aiOperations, type PreviousSettings } from '@promptloom/proto';
-import { callWith, type Bus } from '@promptloom/shared';
-import { requirePathOwner } from './path-owner';
+import { type Bus } from '@promptloom/shared';
+import { callAsWith } from '../../auth/call-as';
+import { callerOfHttp } from '../../auth/caller';
 
 /** SPEC §7 previous settings: each read answers the envelope the spec's client reads. */
 const READS: Record<string, (settings: PreviousSettings) => unknown> = {
@@ -23,11 +24,9 @@ export function aiPreviousSettingsRoutes(bus: Bus): Router {
   for (const [prefix, family] of PREFIXES) {
     for (const [read, envelope] of Object.entries(READS)) {
       router.get(`${prefix}/${read}/:userId`, async (request, response) => {
-        requirePathOwner(request, request.params.userId, 'read');
         const input = { family, user_id: request.params.userId };
-        const settings = await callWith(bus, aiOperations.previousSettings, input, {
-          context: request.context,
-        });
+        const operation = aiOperations.previousSettings;
+        const settings = await callAsWith(callerOfHttp(request), bus, operation, () => input);
         response.json(envelope(settings));
       });
     }

@@ -1,41 +1,35 @@
 import { Router } from 'express';
 import { aiOperations } from '@promptloom/proto';
-import { callWith, type Bus } from '@promptloom/shared';
-import { bodyOf, requirePathOwner } from './path-owner';
+import { type Bus } from '@promptloom/shared';
+import { callAsWith } from '../../auth/call-as';
+import { callerOfHttp } from '../../auth/caller';
+import { bodyOf } from './route-input';
 
-/** The active selection, kept on the server (not in SPEC §7, which kept it in local storage). */
+/**
+ * The active selection, kept on the server (not in SPEC §7, which kept it in local storage): the `{userId}` of the
+ * path is the caller's (an admin may read it too).
+ */
 export function aiSelectionRoutes(bus: Bus): Router {
   const router = Router();
   const base = '/api/ai/selection/:userId';
   router.get(base, async (request, response) => {
-    requirePathOwner(request, request.params.userId, 'read');
     const input = { user_id: request.params.userId };
-    response.json(await callWith(bus, aiOperations.getSelection, input, { context: request.context }));
+    response.json(await callAsWith(callerOfHttp(request), bus, aiOperations.getSelection, () => input));
   });
-  router.post(`${base}/item`, async (request, response) => {
-    requirePathOwner(request, request.params.userId, 'write');
-    const input = { ...bodyOf(request), user_id: request.params.userId };
-    response.json(await callWith(bus, aiOperations.setItemActive, input, { context: request.context }));
-  });
-  router.post(`${base}/sub-element`, async (request, response) => {
-    requirePathOwner(request, request.params.userId, 'write');
-    const input = { ...bodyOf(request), user_id: request.params.userId };
-    response.json(await callWith(bus, aiOperations.setSubElementChosen, input, { context: request.context }));
-  });
-  router.post(`${base}/import`, async (request, response) => {
-    requirePathOwner(request, request.params.userId, 'write');
-    const input = { ...bodyOf(request), user_id: request.params.userId };
-    response.json(await callWith(bus, aiOperations.importSelection, input, { context: request.context }));
-  });
-  router.post(`${base}/restore`, async (request, response) => {
-    requirePathOwner(request, request.params.userId, 'write');
-    const input = { ...bodyOf(request), user_id: request.params.userId };
-    response.json(await callWith(bus, aiOperations.restoreSelection, input, { context: request.context }));
-  });
+  for (const [action, operation] of [
+    ['item', aiOperations.setItemActive],
+    ['sub-element', aiOperations.setSubElementChosen],
+    ['import', aiOperations.importSelection],
+    ['restore', aiOperations.restoreSelection],
+  ] as const) {
+    router.post(`${base}/${action}`, async (request, response) => {
+      const input = { ...bodyOf(request), user_id: request.params.userId };
+      response.json(await callAsWith(callerOfHttp(request), bus, operation, () => input));
+    });
+  }
   router.get(`${base}/leave/:elementId`, async (request, response) => {
-    requirePathOwner(request, request.params.userId, 'read');
     const input = { user_id: request.params.userId, element_id: request.params.elementId };
-    response.json(await callWith(bus, aiOperations.leaveElement, input, { context: request.context }));
+    response.json(await callAsWith(callerOfHttp(request), bus, aiOperations.leaveElement, () => input));
   });
   return router;
 }

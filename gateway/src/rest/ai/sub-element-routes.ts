@@ -1,14 +1,17 @@
-import { Router, type Request } from 'express';
-import { aiOperations } from '@promptloom/proto';
-import { callWith, type Bus } from '@promptloom/shared';
-import { requireRequestActor } from '../../auth/guards';
-import { bodyOf, requirePathOwner } from './path-owner';
+import { Router } from 'express';
+import { aiOperations, requireOwnedAccess, type Actor } from '@promptloom/proto';
+import { type Bus } from '@promptloom/shared';
+import { callAsWith } from '../../auth/call-as';
+import { callerOfHttp } from '../../auth/caller';
+import { bodyOf } from './route-input';
 
-/** A `user_id` in a body, when given, must be the token's user too. */
-function checkBodyUser(request: Request): void {
-  const userId = bodyOf(request).user_id;
-  if (userId === undefined || userId === null) requireRequestActor(request);
-  else requirePathOwner(request, userId, 'write');
+/**
+ * A `user_id` the spec's client repeats in a body must be the caller's (403), when it is a user id at all (otherwise
+ * the schema's 422). Not declared: the operation's owner is the element's, and the worker ignores this field.
+ */
+function requireOwnBodyUser(actor: Actor, userId: unknown): void {
+  if (userId === undefined || userId === null || !/^\d{1,15}$/.test(String(userId))) return;
+  requireOwnedAccess(actor, 'write', Number(String(userId)));
 }
 
 /** SPEC §7 `/api/ai/response/bltypes/…`: the sub-elements of one element, plus `generate`. */
@@ -17,9 +20,8 @@ export function aiSubElementRoutes(bus: Bus): Router {
   const base = '/api/ai/response/bltypes';
 
   router.get(`${base}/get/:elementId`, async (request, response) => {
-    requireRequestActor(request);
     const input = { element_id: request.params.elementId };
-    response.json(await callWith(bus, aiOperations.getSubElements, input, { context: request.context }));
+    response.json(await callAsWith(callerOfHttp(request), bus, aiOperations.getSubElements, () => input));
   });
 
   for (const [action, operation] of [
@@ -27,27 +29,26 @@ export function aiSubElementRoutes(bus: Bus): Router {
     ['newstore', aiOperations.newStoreSubElements],
   ] as const) {
     router.post(`${base}/${action}/:elementId`, async (request, response) => {
-      checkBodyUser(request);
-      const input = { ...bodyOf(request), element_id: request.params.elementId };
-      response.json(await callWith(bus, operation, input, { context: request.context }));
+      const body = bodyOf(request);
+      const input = { ...body, element_id: request.params.elementId };
+      const stored = await callAsWith(callerOfHttp(request), bus, operation, (actor) => {
+        requireOwnBodyUser(actor, body.user_id);
+        return input;
+      });
+      response.json(stored);
     });
   }
 
   router.post(`${base}/updateReason/:id`, async (request, response) => {
-    requireRequestActor(request);
     const input = { ...bodyOf(request), id: request.params.id };
-    response.json(
-      await callWith(bus, aiOperations.updateSubElementReason, input, { context: request.context }),
-    );
+    const operation = aiOperations.updateSubElementReason;
+    response.json(await callAsWith(callerOfHttp(request), bus, operation, () => input));
   });
 
   router.post(`${base}/generate/:elementId`, async (request, response) => {
-    requireRequestActor(request);
     const input = { ...bodyOf(request), element_id: request.params.elementId };
-    const ticket = await callWith(bus, aiOperations.generateSubElements, input, {
-      context: request.context,
-    });
-    response.status(202).json(ticket);
+    const operation = aiOperations.generateSubElements;
+    response.status(202).json(await callAsWith(callerOfHttp(request), bus, operation, () => input));
   });
   return router;
 }
