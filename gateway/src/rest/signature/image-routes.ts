@@ -1,8 +1,10 @@
 import { pipeline } from 'node:stream/promises';
 import { Router } from 'express';
 import { DomainError, IMAGE_NOT_FOUND, ImageKey, streamOperations } from '@promptloom/proto';
-import { call, type Bus, type ObjectStore } from '@promptloom/shared';
-import { requireRequestActor } from '../../auth/guards';
+import { type Bus, type ObjectStore } from '@promptloom/shared';
+import { callAs } from '../../auth/call-as';
+import { callerOfHttp } from '../../auth/caller';
+import { refuseEarly } from '../../auth/early-refusal';
 
 /**
  * `GET /api/images/<key>`: a stored image, for its owner and admins only (the signature service decides), streamed
@@ -11,11 +13,13 @@ import { requireRequestActor } from '../../auth/guards';
 export function imageRoutes(bus: Bus, objects: ObjectStore): Router {
   const router = Router();
   router.get('/api/images/*key', async (request, response) => {
-    requireRequestActor(request);
+    const caller = callerOfHttp(request);
+    // A caller who is not signed in gets 401 before a key that can be no image's gets its 404.
+    refuseEarly(streamOperations.authorizeImage, caller);
     const segments = (request.params as { key?: string[] }).key ?? [];
     const key = ImageKey.safeParse(segments.join('/'));
     if (!key.success) throw new DomainError('NOT_FOUND', IMAGE_NOT_FOUND);
-    await call(bus, streamOperations.authorizeImage, { key: key.data }, { context: request.context });
+    await callAs(caller, bus, streamOperations.authorizeImage, () => ({ key: key.data }));
     const object = await objects.getStream(key.data);
     if (!object) throw new DomainError('NOT_FOUND', IMAGE_NOT_FOUND);
     response.setHeader('Content-Type', object.contentType);

@@ -1,7 +1,8 @@
 import { Router } from 'express';
 import { promptHistoryOperations } from '@promptloom/proto';
-import { callWith, type Bus } from '@promptloom/shared';
-import { requireRequestActor } from '../../auth/guards';
+import { type Bus } from '@promptloom/shared';
+import { callAsWith } from '../../auth/call-as';
+import { callerOfHttp } from '../../auth/caller';
 
 const bodyOf = (body: unknown): object => (typeof body === 'object' && body !== null ? body : {});
 
@@ -12,24 +13,32 @@ export function promptHistoryRoutes(bus: Bus): Router {
 
   /** Query: `first` (1–100, default 30), `after` (a page's `nextCursor`), `search`, `origin`. */
   router.get('/api/stream/history', async (request, response) => {
-    const { userId } = requireRequestActor(request);
     const { first, after, search, origin } = request.query;
-    const input = { first, after, search, origin, userId };
-    response.json(await callWith(bus, ops.list, input, { context: request.context }));
+    const page = await callAsWith(callerOfHttp(request), bus, ops.list, ({ userId }) => ({
+      first,
+      after,
+      search,
+      origin,
+      userId,
+    }));
+    response.json(page);
   });
 
   /** Body: `{ prompt, negativePrompt?, origin, snapshot: { selection, toggles, target } }`. */
   router.post('/api/stream/history', async (request, response) => {
-    const { userId } = requireRequestActor(request);
-    const input = { ...bodyOf(request.body), userId };
-    const saved = await callWith(bus, ops.save, input, { context: request.context });
+    const saved = await callAsWith(callerOfHttp(request), bus, ops.save, ({ userId }) => ({
+      ...bodyOf(request.body),
+      userId,
+    }));
     response.status(saved.saved ? 201 : 200).json(saved);
   });
 
   router.get('/api/stream/history/:id', async (request, response) => {
-    const { userId } = requireRequestActor(request);
-    const input = { userId, id: request.params.id };
-    response.json(await callWith(bus, ops.get, input, { context: request.context }));
+    const version = await callAsWith(callerOfHttp(request), bus, ops.get, ({ userId }) => ({
+      userId,
+      id: request.params.id,
+    }));
+    response.json(version);
   });
 
   return router;

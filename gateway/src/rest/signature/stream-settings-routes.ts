@@ -1,7 +1,8 @@
 import { Router } from 'express';
 import { streamOperations } from '@promptloom/proto';
-import { call, callWith, type Bus } from '@promptloom/shared';
-import { requireRequestActor } from '../../auth/guards';
+import { type Bus } from '@promptloom/shared';
+import { callAs, callAsWith } from '../../auth/call-as';
+import { callerOfHttp } from '../../auth/caller';
 
 /** Issue #18: the caller's Stream settings (target, item marks) and the prompt checker. */
 export function streamSettingsRoutes(bus: Bus): Router {
@@ -9,22 +10,23 @@ export function streamSettingsRoutes(bus: Bus): Router {
   const ops = streamOperations;
 
   router.get('/api/stream/settings', async (request, response) => {
-    const { userId } = requireRequestActor(request);
-    response.json({ data: await call(bus, ops.getSettings, { userId }, { context: request.context }) });
+    const settings = await callAs(callerOfHttp(request), bus, ops.getSettings, ({ userId }) => ({ userId }));
+    response.json({ data: settings });
   });
 
   /** Body: `{ target?, marks?: [{ name, weight, avoid }], parameters?: [{ flag, value }] }`; the caller's own. */
   router.post('/api/stream/settings', async (request, response) => {
-    const { userId } = requireRequestActor(request);
     const body: unknown = request.body;
-    const input = typeof body === 'object' && body !== null ? { ...body, userId } : { userId };
-    response.json({ data: await callWith(bus, ops.updateSettings, input, { context: request.context }) });
+    const settings = await callAsWith(callerOfHttp(request), bus, ops.updateSettings, ({ userId }) =>
+      typeof body === 'object' && body !== null ? { ...body, userId } : { userId },
+    );
+    response.json({ data: settings });
   });
 
   /** Body: `{ target, prompt, negativePrompt? }`; answers the problems and, for SD/Flux, the token counts. */
   router.post('/api/stream/check', async (request, response) => {
-    requireRequestActor(request);
-    response.json({ data: await callWith(bus, ops.check, request.body ?? {}, { context: request.context }) });
+    const checked = await callAsWith(callerOfHttp(request), bus, ops.check, () => request.body ?? {});
+    response.json({ data: checked });
   });
 
   return router;
