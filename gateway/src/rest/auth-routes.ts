@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { type RequestHandler, Router } from 'express';
+import { sessionOperations } from '@promptloom/proto';
 import { type Sessions, type SessionPayload } from '../auth/sessions';
+import { callerOfHttp } from '../auth/caller';
+import { refuseEarly } from '../auth/early-refusal';
 import { requireRequestActor } from '../auth/guards';
 
 /** Laravel Sanctum's field names, which the spec's client reads. */
@@ -17,6 +20,7 @@ function sessionBody(message: string, session: SessionPayload) {
 /** `GET /api/me` (and `/api/user`): the signed-in user. Also answered before Express's router (gateway.ts). */
 export function currentUserRoute(sessions: Sessions): RequestHandler {
   return (request, response) => {
+    // Not declared: no operation is called for the caller, whose user record the gateway keeps (getUser is internal).
     requireRequestActor(request);
     // Most requests find the user kept and answer at once (see Sessions.currentUser).
     const user = sessions.currentUser(request.context);
@@ -50,7 +54,8 @@ export function authRoutes(sessions: Sessions): Router {
 
   // Ends this session on the server: the token (and any renewal of it) stops working, its sockets close.
   router.post('/api/logout', async (request, response) => {
-    requireRequestActor(request);
+    // Sessions.logout (shared with GraphQL) calls the operation; refused here first, with why the token failed.
+    refuseEarly(sessionOperations.logout, callerOfHttp(request));
     await sessions.logout(request.context);
     response.json({ message: 'Logged out successfully' });
   });
