@@ -4,6 +4,7 @@ import {
   isListType,
   isNonNullType,
   isObjectType,
+  isScalarType,
   type GraphQLField,
   type GraphQLOutputType,
 } from 'graphql';
@@ -69,7 +70,10 @@ export function schemaFields(declaration: ShapeDeclaration): Map<string, FieldSh
   for (const [name, schema] of Object.entries(json.properties ?? {})) {
     const field = graphqlFieldName(name);
     if (omitted.has(field)) continue;
-    fields.set(field, { type: expectedType(schema), nullable: nullableIn(schema, required.has(name)) });
+    fields.set(field, {
+      type: declaration.retypes?.[field] ?? expectedType(schema),
+      nullable: nullableIn(schema, required.has(name)),
+    });
   }
   return fields;
 }
@@ -85,7 +89,16 @@ function graphqlType(type: GraphQLOutputType): string {
       .sort()
       .join('|')})`;
   if (isObjectType(named)) return 'object';
+  // A record (z.record) travels whole as this scalar.
+  if (isScalarType(named) && named.name === 'JSONObject') return 'object';
   return named.name;
+}
+
+/** The type by its GraphQL name, as a declaration's `retypes` names it: 'String', 'ListFamily', '[String]'. */
+function graphqlTypeName(type: GraphQLOutputType): string {
+  const inner = isNonNullType(type) ? type.ofType : type;
+  if (isListType(inner)) return `[${graphqlTypeName(inner.ofType)}]`;
+  return getNamedType(inner).name;
 }
 
 /** The GraphQL type's fields, less the ones the declaration says the gateway adds. */
@@ -97,7 +110,8 @@ export function graphqlFields(
   const shapes = new Map<string, FieldShape>();
   for (const [name, field] of Object.entries(fields)) {
     if (added.has(name)) continue;
-    shapes.set(name, { type: graphqlType(field.type), nullable: !isNonNullType(field.type) });
+    const type = declaration.retypes?.[name] ? graphqlTypeName(field.type) : graphqlType(field.type);
+    shapes.set(name, { type, nullable: !isNonNullType(field.type) });
   }
   return shapes;
 }

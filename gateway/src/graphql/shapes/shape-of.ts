@@ -1,3 +1,4 @@
+import { getMetadataStorage } from 'type-graphql';
 import { type z } from 'zod';
 
 /** What a GraphQL object type presents of a proto schema, and where the two knowingly differ. */
@@ -8,9 +9,14 @@ export interface ShapeDeclaration {
   readonly omits?: readonly string[];
   /** GraphQL fields the schema has not (camelCase): what the gateway adds, such as a stream `sequence`. */
   readonly adds?: readonly string[];
+  /**
+   * Schema fields the GraphQL type presents as another type, by that type's GraphQL name: an enum read as
+   * `String`, or a wider enum. Their nullability is still compared.
+   */
+  readonly retypes?: Readonly<Record<string, string>>;
 }
 
-const declared = new Map<string, ShapeDeclaration>();
+const declared = new Map<{ readonly name: string }, ShapeDeclaration>();
 
 /**
  * Declares the proto schema a GraphQL object type is the shape of. `shapes.test.ts` proves every declared type
@@ -22,12 +28,21 @@ export function ShapeOf(
   differences: Omit<ShapeDeclaration, 'schema'> = {},
 ): ClassDecorator {
   return (target) => {
-    declared.set(target.name, { schema, ...differences });
+    declared.set(target, { schema, ...differences });
   };
 }
 
-/** Every declaration, by GraphQL type name (the class's name). */
-export const declaredShapes = (): ReadonlyMap<string, ShapeDeclaration> => declared;
+/**
+ * Every declaration, by GraphQL type name: the name `@ObjectType` gives the class (`SignatureObject` is
+ * 'Signature', each `pageType` class its own page name), else the class's name. Read when asked, because
+ * `@ShapeOf` runs before the `@ObjectType` written above it.
+ */
+export function declaredShapes(): ReadonlyMap<string, ShapeDeclaration> {
+  const objectTypes = getMetadataStorage().objectTypes;
+  const graphqlName = (target: { readonly name: string }) =>
+    objectTypes.find((type) => type.target === target)?.name ?? target.name;
+  return new Map([...declared].map(([target, declaration]) => [graphqlName(target), declaration]));
+}
 
 /** The one mapping of a proto field name to its GraphQL name: snake_case to camelCase. */
 export const graphqlFieldName = (protoName: string): string =>

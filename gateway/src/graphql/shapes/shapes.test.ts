@@ -40,14 +40,28 @@ describe('the comparison itself', () => {
     status: z.union([z.literal(0), z.literal(1)]),
     family: z.enum(['tl', 'tr']),
     tags: z.array(z.string()),
+    kind: z.enum(['job', 'event']),
+    before: z.record(z.string(), z.unknown()).nullable(),
     secret: z.string(),
   });
   const sdl = buildSchema(`
+    scalar JSONObject
     enum Family { tl tr }
-    type Good { id: Int! userId: Int! note: String status: Int! family: Family! tags: [String!]! sequence: Float! }
-    type Drifted { id: Float! userId: Int note: String! status: Int! family: String! tags: [String!]! }
+    type Good {
+      id: Int! userId: Int! note: String status: Int! family: Family! tags: [String!]! kind: String!
+      before: JSONObject sequence: Float!
+    }
+    type Drifted {
+      id: Float! userId: Int note: String! status: Int! family: String! tags: [String!]! kind: String
+      before: JSONObject
+    }
   `);
-  const declaration = { schema: View, omits: ['secret'], adds: ['sequence'] };
+  const declaration = {
+    schema: View,
+    omits: ['secret'],
+    adds: ['sequence'],
+    retypes: { kind: 'String' },
+  };
   const compare = (name: string) => {
     const type = sdl.getType(name);
     if (!isObjectType(type)) throw new Error(name);
@@ -57,7 +71,7 @@ describe('the comparison itself', () => {
     ];
   };
 
-  it('finds a type equal to its schema, less what it omits and adds', () => {
+  it('finds a type equal to its schema, less what it omits, adds and retypes', () => {
     const [actual, expected] = compare('Good');
     expect(actual).toEqual(expected);
   });
@@ -70,6 +84,12 @@ describe('the comparison itself', () => {
     expect(actual!.userId!.nullable).toBe(true);
     expect(actual!.note!.nullable).toBe(false);
     expect(expected!.family!.type).toBe('enum(tl|tr)');
+  });
+
+  it('compares a retyped field by the type it is declared as, and still by its nullability', () => {
+    const [actual, expected] = compare('Drifted');
+    expect(actual!.kind).toEqual({ type: 'String', nullable: true });
+    expect(expected!.kind).toEqual({ type: 'String', nullable: false });
   });
 
   it('registers a declaration by class name', () => {
