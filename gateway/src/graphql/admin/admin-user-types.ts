@@ -1,8 +1,10 @@
 import { Field, Int, ObjectType } from 'type-graphql';
-import { type AdminUserPage } from '@promptloom/proto';
+import { AdminUserPage } from '@promptloom/proto';
 import { User } from '../auth/auth-types';
+import { ShapeOf, fromView } from '../shapes/shape-of';
 
 @ObjectType({ description: 'One page of users, oldest first.' })
+@ShapeOf(AdminUserPage)
 export class UserPage {
   @Field(() => [User]) data!: User[];
   @Field(() => Int) currentPage!: number;
@@ -11,12 +13,6 @@ export class UserPage {
   @Field(() => Int) total!: number;
 
   static from(page: AdminUserPage): UserPage {
-    return Object.assign(new UserPage(), {
-      data: page.data.map((user) => User.from(user)),
-      currentPage: page.current_page,
-      lastPage: page.last_page,
-      perPage: page.per_page,
-      total: page.total,
-    });
+    return fromView(UserPage, page, { data: page.data.map((user) => User.from(user)) });
   }
 }

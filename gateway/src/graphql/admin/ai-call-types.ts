@@ -1,15 +1,22 @@
 import { Field, Float, InputType, Int, ObjectType } from 'type-graphql';
 import {
+  AiCallCsv as AiCallCsvSchema,
+  AiCallDetail as AiCallDetailSchema,
+  AiCallPage as AiCallPageSchema,
+  AiCallSummary,
+  AiUsage as AiUsageSchema,
+  AiUsageDay as AiUsageDaySchema,
   type AiCallDetail as AiCallDetailView,
-  type AiCallSummary,
   type AiUsage as AiUsageView,
   type AiUsageDay as AiUsageDayView,
 } from '@promptloom/proto';
 import { AiCallOutcome, AiPurpose } from '../enums';
 import { ReasonUsed } from '../reasons/reason-used-type';
+import { ShapeOf, fromView } from '../shapes/shape-of';
 import { pageType } from './page-type';
 
 @ObjectType({ description: 'One recorded AI provider call (admins only).' })
+@ShapeOf(AiCallSummary)
 export class AiCall {
   @Field(() => Int) id!: number;
   @Field(() => Int, { nullable: true }) userId!: number | null;
@@ -29,35 +36,19 @@ export class AiCall {
   @Field(() => String, { description: 'ISO 8601.' }) createdAt!: string;
 
   static from(call: AiCallSummary): AiCall {
-    return Object.assign(new AiCall(), AiCall.fields(call));
-  }
-
-  static fields(call: AiCallSummary) {
-    return {
-      id: call.id,
-      userId: call.user_id,
-      userName: call.user_name,
-      purpose: call.purpose,
-      model: call.model,
-      jobId: call.job_id,
-      promptTokens: call.prompt_tokens,
-      completionTokens: call.completion_tokens,
-      costUsd: call.cost_usd,
-      latencyMs: call.latency_ms,
-      outcome: call.outcome,
-      failure: call.failure,
-      createdAt: call.created_at,
-    };
+    return fromView(AiCall, call);
   }
 }
 
 @ObjectType()
+@ShapeOf(AiCallDetailSchema.shape.messages.element)
 export class AiCallMessage {
   @Field(() => String) role!: string;
   @Field(() => String) content!: string;
 }
 
 @ObjectType({ description: 'One recorded call with the messages sent and the reply (each cut at 64 KB).' })
+@ShapeOf(AiCallDetailSchema)
 export class AiCallDetail extends AiCall {
   @Field(() => [AiCallMessage]) messages!: AiCallMessage[];
   @Field(() => String, { nullable: true }) reply!: string | null;
@@ -66,16 +57,11 @@ export class AiCallDetail extends AiCall {
   reasons!: ReasonUsed[];
 
   static fromDetail(call: AiCallDetailView): AiCallDetail {
-    return Object.assign(new AiCallDetail(), AiCall.fields(call), {
-      messages: call.messages,
-      reply: call.reply,
-      cut: call.cut,
-      reasons: ReasonUsed.list(call.reasons),
-    });
+    return fromView(AiCallDetail, call, { reasons: ReasonUsed.list(call.reasons) });
   }
 }
 
-export const AiCallPage = pageType(AiCall, 'AiCallPage');
+export const AiCallPage = pageType(AiCall, 'AiCallPage', AiCallPageSchema);
 
 @InputType({ description: 'The AI Calls filters; each is optional.' })
 export class AiCallFilterInput {
@@ -108,6 +94,7 @@ export function filtersOf(input: AiCallFilterInput | null | undefined) {
 }
 
 @ObjectType({ description: 'The AI Calls as CSV, with the same filters (newest first, at most 5,000 rows).' })
+@ShapeOf(AiCallCsvSchema)
 export class AiCallCsv {
   @Field(() => String) csv!: string;
   @Field(() => Int) rows!: number;
@@ -116,6 +103,7 @@ export class AiCallCsv {
 }
 
 @ObjectType({ description: 'Calls, tokens and estimated cost of one UTC day.' })
+@ShapeOf(AiUsageDaySchema)
 export class AiUsageDay {
   @Field(() => String, { description: 'YYYY-MM-DD; empty for a total.' }) day!: string;
   @Field(() => Int) calls!: number;
@@ -126,19 +114,13 @@ export class AiUsageDay {
   @Field(() => Float) costUsd!: number;
 
   static from(day: Omit<AiUsageDayView, 'day'> & { day?: string }): AiUsageDay {
-    return Object.assign(new AiUsageDay(), {
-      day: day.day ?? '',
-      calls: day.calls,
-      failed: day.failed,
-      cancelled: day.cancelled,
-      promptTokens: day.prompt_tokens,
-      completionTokens: day.completion_tokens,
-      costUsd: day.cost_usd,
-    });
+    // The total has no day of its own: it reads ''.
+    return fromView(AiUsageDay, day, { day: day.day ?? '' });
   }
 }
 
 @ObjectType({ description: 'AI usage per UTC day, oldest first, of every user or of one.' })
+@ShapeOf(AiUsageSchema)
 export class AiUsage {
   @Field(() => Int, { nullable: true }) userId!: number | null;
   @Field(() => [AiUsageDay]) days!: AiUsageDay[];
@@ -146,8 +128,7 @@ export class AiUsage {
   @Field(() => AiUsageDay) total!: AiUsageDay;
 
   static from(usage: AiUsageView): AiUsage {
-    return Object.assign(new AiUsage(), {
-      userId: usage.user_id,
+    return fromView(AiUsage, usage, {
       days: usage.days.map((day) => AiUsageDay.from(day)),
       today: AiUsageDay.from(usage.today),
       total: AiUsageDay.from(usage.total),

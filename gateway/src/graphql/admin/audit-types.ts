@@ -1,10 +1,16 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, Int, ObjectType } from 'type-graphql';
-import { type AuditEntry as AuditRecord } from '@promptloom/proto';
+import {
+  AuditEntry as AuditEntrySchema,
+  AuditPage as AuditPageSchema,
+  type AuditEntry as AuditRecord,
+} from '@promptloom/proto';
 import { pageType } from './page-type';
 import { AuditedEntity, ChangeAction } from '../enums';
+import { ShapeOf, fromView } from '../shapes/shape-of';
 
 @ObjectType({ description: 'One admin change: who, when, what, and the record before and after.' })
+@ShapeOf(AuditEntrySchema)
 export class AuditEntry {
   @Field(() => Int) id!: number;
   @Field(() => Int, { nullable: true, description: 'The admin who made the change.' }) actorId!:
@@ -18,18 +24,8 @@ export class AuditEntry {
   @Field(() => String, { description: 'ISO 8601.' }) createdAt!: string;
 
   static from(record: AuditRecord): AuditEntry {
-    return Object.assign(new AuditEntry(), {
-      id: record.id,
-      actorId: record.actor_id,
-      entity: record.entity,
-      entityId: record.entity_id,
-      action: record.action,
-      changed: record.changed,
-      before: record.before,
-      after: record.after,
-      createdAt: record.created_at,
-    });
+    return fromView(AuditEntry, record);
   }
 }
 
-export const AuditPage = pageType(AuditEntry, 'AuditPage');
+export const AuditPage = pageType(AuditEntry, 'AuditPage', AuditPageSchema);

@@ -1,24 +1,33 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import {
+  Mode as ModeSchema,
+  ModePage as ModePageSchema,
+  ModeType as ModeTypeSchema,
+  ModeTypePage as ModeTypePageSchema,
+  Module as ModuleSchema,
+  ModulePage as ModulePageSchema,
   type Mode as ModeRecord,
   type ModeType as ModeTypeRecord,
   type Module as ModuleRecord,
 } from '@promptloom/proto';
 import { pageType } from './page-type';
 import { AccountStatus } from '../enums';
+import { ShapeOf, fromView } from '../shapes/shape-of';
 
 @ObjectType({ description: 'A module of the catalogue.' })
+@ShapeOf(ModuleSchema)
 export class Module {
   @Field(() => Int) id!: number;
   @Field(() => String) name!: string;
   @Field(() => AccountStatus) status!: AccountStatus;
 
   static from(record: ModuleRecord): Module {
-    return Object.assign(new Module(), record);
+    return fromView(Module, record);
   }
 }
 
 @ObjectType({ description: 'A mode: one name with one or more modules.' })
+@ShapeOf(ModeSchema)
 export class Mode {
   @Field(() => Int) id!: number;
   @Field(() => String) name!: string;
@@ -26,22 +35,19 @@ export class Mode {
   @Field(() => String, { description: "Its modules' names, joined: 'Creative, Place'." }) modules!: string;
 
   static from(record: ModeRecord): Mode {
-    return Object.assign(new Mode(), {
-      id: record.id,
-      name: record.name,
-      moduleId: record.module_id,
-      modules: record.modules,
-    });
+    return fromView(Mode, record);
   }
 }
 
 @ObjectType({ description: 'The parent mode of a mode type.' })
+@ShapeOf(ModeTypeSchema.shape.mode.unwrap())
 export class ModeRef {
   @Field(() => Int) id!: number;
   @Field(() => String) name!: string;
 }
 
 @ObjectType({ description: 'A mode type: a TL mode and a TR mode under a parent mode.' })
+@ShapeOf(ModeTypeSchema)
 export class ModeType {
   @Field(() => Int) id!: number;
   @Field(() => String) topLeft!: string;
@@ -50,19 +56,13 @@ export class ModeType {
   @Field(() => ModeRef, { nullable: true }) mode!: ModeRef | null;
 
   static from(record: ModeTypeRecord): ModeType {
-    return Object.assign(new ModeType(), {
-      id: record.id,
-      topLeft: record.top_left,
-      topRight: record.top_right,
-      modeId: record.mode_id,
-      mode: record.mode ? Object.assign(new ModeRef(), record.mode) : null,
-    });
+    return fromView(ModeType, record, { mode: record.mode ? fromView(ModeRef, record.mode) : null });
   }
 }
 
-export const ModulePage = pageType(Module, 'ModulePage');
-export const ModePage = pageType(Mode, 'ModePage');
-export const ModeTypePage = pageType(ModeType, 'ModeTypePage');
+export const ModulePage = pageType(Module, 'ModulePage', ModulePageSchema);
+export const ModePage = pageType(Mode, 'ModePage', ModePageSchema);
+export const ModeTypePage = pageType(ModeType, 'ModeTypePage', ModeTypePageSchema);
 
 @InputType()
 export class ModuleInput {

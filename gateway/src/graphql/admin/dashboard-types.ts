@@ -1,7 +1,14 @@
 import { Field, Int, ObjectType } from 'type-graphql';
-import { type DashboardFigures as DashboardRecord } from '@promptloom/proto';
+import {
+  DashboardFigures as DashboardSchema,
+  type DashboardFigures as DashboardRecord,
+} from '@promptloom/proto';
+import { ShapeOf, fromView } from '../shapes/shape-of';
+
+const figures = DashboardSchema.shape;
 
 @ObjectType()
+@ShapeOf(figures.modules)
 export class StatusCounts {
   @Field(() => Int) total!: number;
   @Field(() => Int) active!: number;
@@ -9,17 +16,20 @@ export class StatusCounts {
 }
 
 @ObjectType()
+@ShapeOf(figures.users.shape.by_role.element)
 export class RoleCount {
   @Field(() => String) roleType!: string;
   @Field(() => Int) count!: number;
 }
 
 @ObjectType()
+@ShapeOf(figures.users)
 export class UserCounts extends StatusCounts {
   @Field(() => [RoleCount]) byRole!: RoleCount[];
 }
 
 @ObjectType({ description: "Each family's number of users' records." })
+@ShapeOf(figures.records.unwrap())
 export class RecordCounts {
   @Field(() => Int) tl!: number;
   @Field(() => Int) tr!: number;
@@ -28,6 +38,7 @@ export class RecordCounts {
 }
 
 @ObjectType({ description: 'A mode and its number of mode types.' })
+@ShapeOf(figures.power_per_mode.element)
 export class ModePower {
   @Field(() => Int) modeId!: number;
   @Field(() => String) mode!: string;
@@ -35,6 +46,7 @@ export class ModePower {
 }
 
 @ObjectType({ description: "Real counts for the admin dashboard's cards." })
+@ShapeOf(DashboardSchema)
 export class DashboardFigures {
   @Field(() => StatusCounts) modules!: StatusCounts;
   @Field(() => Int) modes!: number;
@@ -48,22 +60,11 @@ export class DashboardFigures {
   @Field(() => [ModePower]) powerPerMode!: ModePower[];
 
   static from(record: DashboardRecord): DashboardFigures {
-    return Object.assign(new DashboardFigures(), {
-      modules: record.modules,
-      modes: record.modes,
-      modeTypes: record.mode_types,
-      users: {
-        total: record.users.total,
-        active: record.users.active,
-        inactive: record.users.inactive,
-        byRole: record.users.by_role.map((row) => ({ roleType: row.role_type, count: row.count })),
-      },
-      records: record.records,
-      powerPerMode: record.power_per_mode.map((row) => ({
-        modeId: row.mode_id,
-        mode: row.mode,
-        modeTypes: row.mode_types,
-      })),
+    return fromView(DashboardFigures, record, {
+      users: fromView(UserCounts, record.users, {
+        byRole: record.users.by_role.map((row) => fromView(RoleCount, row)),
+      }),
+      powerPerMode: record.power_per_mode.map((row) => fromView(ModePower, row)),
     });
   }
 }

@@ -1,9 +1,13 @@
 import { Field, Int, ObjectType } from 'type-graphql';
-import { type DeadLetterRecord } from '@promptloom/proto';
+import { DeadLetterList, DeadLetterRecord } from '@promptloom/proto';
+import { ShapeOf, fromView } from '../shapes/shape-of';
 
 @ObjectType({
   description: 'A job or event the bus moved aside: it failed past its deadline, or could not be read.',
 })
+// Its `id` is `messageId` here: the id it was sent with, not the dead letter's own (that is its sequence).
+// `kind` ('job' or 'event') is plain text: no GraphQL enum was made for it.
+@ShapeOf(DeadLetterRecord, { omits: ['id'], adds: ['messageId'], retypes: { kind: 'String' } })
 export class DeadLetter {
   @Field(() => Int, { description: 'Position in the dead-letter stream; give it to adminRetryDeadLetter.' })
   sequence!: number;
@@ -18,21 +22,12 @@ export class DeadLetter {
   @Field(() => String, { nullable: true }) requestId!: string | null;
 
   static from(record: DeadLetterRecord): DeadLetter {
-    return Object.assign(new DeadLetter(), {
-      sequence: record.sequence,
-      kind: record.kind,
-      source: record.source,
-      messageId: record.id,
-      reason: record.reason,
-      attempts: record.attempts,
-      deadAt: record.dead_at,
-      userId: record.user_id,
-      requestId: record.request_id,
-    });
+    return fromView(DeadLetter, record, { messageId: record.id });
   }
 }
 
 @ObjectType({ description: 'One page of dead letters, oldest first.' })
+@ShapeOf(DeadLetterList)
 export class DeadLetterPage {
   @Field(() => [DeadLetter]) items!: DeadLetter[];
   @Field(() => Int, {

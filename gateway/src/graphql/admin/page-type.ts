@@ -1,5 +1,7 @@
 import { Field, Int, ObjectType, type ClassType } from 'type-graphql';
+import { type z } from 'zod';
 import { type Page } from '@promptloom/proto';
+import { ShapeOf } from '../shapes/shape-of';
 
 export interface GraphQLPage<T> {
   data: T[];
@@ -9,9 +11,17 @@ export interface GraphQLPage<T> {
   total: number;
 }
 
-/** A page type of `item` named `name` (`ModulePage` …), the camelCase twin of the REST page envelope. */
-export function pageType<T extends object>(item: ClassType<T>, name: string): ClassType<GraphQLPage<T>> {
+/**
+ * A page type of `item` named `name` (`ModulePage` …), the camelCase twin of the REST page envelope `schema`
+ * (proto's `pageOf(item)`).
+ */
+export function pageType<T extends object>(
+  item: ClassType<T>,
+  name: string,
+  schema: z.ZodObject,
+): ClassType<GraphQLPage<T>> {
   @ObjectType(name, { description: `One page of ${item.name} records, oldest first.` })
+  @ShapeOf(schema)
   class PageOfItems implements GraphQLPage<T> {
     @Field(() => [item]) data!: T[];
     @Field(() => Int) currentPage!: number;

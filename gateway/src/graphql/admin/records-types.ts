@@ -1,9 +1,19 @@
 import { Field, Float, InputType, Int, ObjectType } from 'type-graphql';
-import { type AiRecord, type SignatureRecord as SignatureRecordView } from '@promptloom/proto';
+import {
+  AiRecord,
+  AiRecordPage,
+  SignatureRecord as SignatureRecordSchema,
+  SignatureRecordPage as SignatureRecordPageSchema,
+  type SignatureRecord as SignatureRecordView,
+} from '@promptloom/proto';
 import { ListFamily, RecordChangeAction } from '../enums';
+import { ShapeOf, fromView } from '../shapes/shape-of';
 import { pageType } from './page-type';
 
 @ObjectType({ description: "A user's TL, TR or BL list item as the admin record tables show it." })
+// `family` is the enum of every list, br included, though these records are never br (the BR table's are
+// SignatureRecords).
+@ShapeOf(AiRecord, { retypes: { family: 'ListFamily' } })
 export class AdminRecord {
   @Field(() => Int) id!: number;
   @Field(() => ListFamily) family!: ListFamily;
@@ -25,24 +35,12 @@ export class AdminRecord {
   jobId!: string | null;
 
   static from(record: AiRecord): AdminRecord {
-    return Object.assign(new AdminRecord(), {
-      id: record.id,
-      family: record.family,
-      userId: record.user_id,
-      userName: record.user_name,
-      levels: record.levels,
-      aiModel: record.ai_model,
-      frequency: record.frequency,
-      aiResponse: record.ai_response,
-      aiReason: record.ai_reason,
-      status: record.status,
-      createdAt: record.created_at,
-      jobId: record.job_id,
-    });
+    return fromView(AdminRecord, record);
   }
 }
 
 @ObjectType({ description: "A user's saved signature as the admin BR table shows it." })
+@ShapeOf(SignatureRecordSchema)
 export class SignatureRecord {
   @Field(() => Int) id!: number;
   @Field(() => Int) userId!: number;
@@ -53,20 +51,16 @@ export class SignatureRecord {
   @Field(() => String) createdAt!: string;
 
   static from(record: SignatureRecordView): SignatureRecord {
-    return Object.assign(new SignatureRecord(), {
-      id: record.id,
-      userId: record.user_id,
-      username: record.username,
-      signatureElements: record.signatureElements,
-      signature: record.signature,
-      status: record.status,
-      createdAt: record.created_at,
-    });
+    return fromView(SignatureRecord, record);
   }
 }
 
-export const AdminRecordPage = pageType(AdminRecord, 'AdminRecordPage');
-export const SignatureRecordPage = pageType(SignatureRecord, 'SignatureRecordPage');
+export const AdminRecordPage = pageType(AdminRecord, 'AdminRecordPage', AiRecordPage);
+export const SignatureRecordPage = pageType(
+  SignatureRecord,
+  'SignatureRecordPage',
+  SignatureRecordPageSchema,
+);
 
 @InputType({ description: 'SPEC §7 TL/TR/BL edit form; absent fields are kept.' })
 export class RecordInput {
