@@ -92,6 +92,22 @@ describe('the models users choose from come from AI_MODELS', () => {
     expect(list.map((item: { ai_model: string }) => item.ai_model)).toEqual(['Fast', 'Fast', 'Fast']);
   });
 
+  it("answers a GraphQL chat by a configured label with the provider's token counts", async () => {
+    const user = await freshUser();
+    fake.reply({ content: 'A cat at dusk' });
+    const answer = await graphql(
+      fixture.product.baseUrl,
+      'mutation($input: ChatInput!) { chat(input: $input) { content usage { promptTokens completionTokens } replyIssue } }',
+      { input: { model: 'Fast', messages: [{ role: 'user', content: 'Hello' }] } },
+      user.token,
+    );
+    expect(answer.body.data.chat).toEqual({
+      content: 'A cat at dusk',
+      usage: { promptTokens: 10, completionTokens: 10 },
+      replyIssue: null,
+    });
+  });
+
   it('records a failed call under the provider model, not the label', async () => {
     const user = await freshUser();
     fake.reply({ status: 400, error: 'Bad request' });

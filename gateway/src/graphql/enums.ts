@@ -6,6 +6,7 @@ import {
   AUDITED_ENTITIES,
   AWAY_CHANGE_KINDS,
   CHANGE_ACTIONS,
+  CHAT_REPLY_ISSUES,
   CHAT_ROLES,
   JOB_TICKET_STATUSES,
   LIST_FAMILIES,
@@ -76,6 +77,11 @@ export const JobTicketStatus = graphqlEnum(
   'queued, or not_due when the agent may not run again yet (nextDate says when).',
 );
 export const ChatRole = graphqlEnum(CHAT_ROLES, 'ChatRole', 'Who wrote a chat message.');
+export const ChatReplyIssue = graphqlEnum(
+  CHAT_REPLY_ISSUES,
+  'ChatReplyIssue',
+  'How a reply was altered before use: too_large (cut at its size limit) or invalid_utf8 (replaced).',
+);
 export const AiPurpose = graphqlEnum(
   AI_PURPOSES,
   'AiPurpose',

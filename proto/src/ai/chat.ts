@@ -47,6 +47,9 @@ export const ChatUsage = z.object({
 });
 export type ChatUsage = z.infer<typeof ChatUsage>;
 
+/** How a reply was altered before use: cut at its size limit, or invalid UTF-8 replaced. */
+export const CHAT_REPLY_ISSUES = ['too_large', 'invalid_utf8'] as const;
+
 export const ChatResponse = z.object({
   /** The reply text; '' when the provider answered nothing (callers show 'No response from AI.'). */
   content: z.string(),
@@ -55,7 +58,7 @@ export const ChatResponse = z.object({
   /** The provider's token counts; null when it reported none (the offline provider, some compatible servers). */
   usage: ChatUsage.nullable(),
   /** Set when the reply was altered before use: cut at its size limit, or invalid UTF-8 replaced. */
-  replyIssue: z.enum(['too_large', 'invalid_utf8']).optional(),
+  replyIssue: z.enum(CHAT_REPLY_ISSUES).optional(),
   /** True when no provider key is configured and the word-list offline provider answered. */
   offline: z.boolean(),
 });

@@ -1,7 +1,16 @@
 import { Field, Float, InputType, Int, ObjectType } from 'type-graphql';
-import { type JobTicket as JobTicketView } from '@promptloom/proto';
-import { ChatRole, JobTicketStatus, ListFamily } from '../enums';
+import {
+  AiModelEntry,
+  AiModelsResponse,
+  ChatResponse,
+  ChatUsage as ChatUsageSchema,
+  JobTicket as JobTicketSchema,
+  aiEvents,
+  type JobTicket as JobTicketView,
+} from '@promptloom/proto';
+import { ChatReplyIssue, ChatRole, JobTicketStatus, ListFamily } from '../enums';
 import { ReasonUsed } from '../reasons/reason-used-type';
+import { ShapeOf, fromView } from '../shapes/shape-of';
 
 @InputType({ description: 'The Run of an agent panel.' })
 export class RunAgentInput {
@@ -20,6 +29,7 @@ export class RunAgentInput {
 @ObjectType({
   description: 'A queued generation; its result arrives by `listUpdated` or `generationFailed`.',
 })
+@ShapeOf(JobTicketSchema)
 export class JobTicket {
   @Field(() => String, { nullable: true }) jobId!: string | null;
   @Field(() => JobTicketStatus) status!: JobTicketView['status'];
@@ -30,12 +40,7 @@ export class JobTicket {
   reasonsUsed!: ReasonUsed[];
 
   static from(ticket: JobTicketView): JobTicket {
-    return Object.assign(new JobTicket(), {
-      jobId: ticket.job_id,
-      status: ticket.status,
-      nextDate: ticket.next_date,
-      reasonsUsed: ReasonUsed.list(ticket.reasons_used),
-    });
+    return fromView(JobTicket, ticket, { reasonsUsed: ReasonUsed.list(ticket.reasons_used) });
   }
 }
 
@@ -43,6 +48,8 @@ export class JobTicket {
   description:
     "A job that ended without items: 'Error occurred while processing.' or 'No response from AI.'.",
 })
+// The event and the `sequence` to resume from; its `userId` is the subscriber, to whom alone it is delivered.
+@ShapeOf(aiEvents.generationFailed.payload, { omits: ['userId'], adds: ['sequence'] })
 export class GenerationFailure {
   @Field(() => String) jobId!: string;
   @Field(() => String, { description: "tl, tr, bl, br, or 'bltypes' for sub-elements." }) family!: string;
@@ -52,6 +59,7 @@ export class GenerationFailure {
 }
 
 @ObjectType()
+@ShapeOf(AiModelEntry)
 export class AiModelOption {
   @Field(() => String) id!: string;
   @Field(() => String) label!: string;
@@ -60,6 +68,11 @@ export class AiModelOption {
 }
 
 @ObjectType()
+// The internal models ({ sub_elements, refine, signature_swap }) are three fields of their own here.
+@ShapeOf(AiModelsResponse, {
+  omits: ['internal'],
+  adds: ['subElementModel', 'refineModel', 'signatureSwapModel'],
+})
 export class AiModels {
   @Field(() => Boolean) offline!: boolean;
   @Field(() => [AiModelOption]) models!: AiModelOption[];
@@ -83,10 +96,28 @@ export class ChatInput {
   @Field(() => Float, { nullable: true }) frequencyPenalty?: number;
 }
 
+@ObjectType({ description: "The provider's token counts for one call." })
+@ShapeOf(ChatUsageSchema)
+export class ChatUsage {
+  @Field(() => Int) promptTokens!: number;
+  @Field(() => Int) completionTokens!: number;
+}
+
 @ObjectType()
+@ShapeOf(ChatResponse)
 export class ChatReply {
   @Field(() => String, { description: "'' when the model answered nothing ('No response from AI.')." })
   content!: string;
   @Field(() => String) model!: string;
+  @Field(() => ChatUsage, {
+    nullable: true,
+    description: 'Null when the provider reported none (the offline provider, some compatible servers).',
+  })
+  usage!: ChatUsage | null;
+  @Field(() => ChatReplyIssue, {
+    nullable: true,
+    description: 'Set when the reply was altered before use; null when it was not.',
+  })
+  replyIssue!: ChatResponse['replyIssue'] | null;
   @Field(() => Boolean) offline!: boolean;
 }

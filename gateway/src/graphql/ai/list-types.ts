@@ -1,6 +1,10 @@
 import { Field, Float, InputType, Int, ObjectType } from 'type-graphql';
 import {
   ListItem as ListItemSchema,
+  ListResponse,
+  PreviousSettings as PreviousSettingsSchema,
+  RunProgress as RunProgressSchema,
+  aiEvents,
   type ListItem as ListItemView,
   type PreviousSettings as PreviousSettingsView,
 } from '@promptloom/proto';
@@ -32,6 +36,8 @@ export class ListItem {
 }
 
 @ObjectType({ description: "One user's list." })
+// The whole list: the gateway reads every page of it, so `aiResponse` is `items` and no page follows.
+@ShapeOf(ListResponse, { omits: ['aiResponse', 'nextAfterId'], adds: ['items'] })
 export class AiList {
   @Field(() => ListFamily) family!: ListFamily;
   @Field(() => Int) userId!: number;
@@ -47,6 +53,8 @@ export class AiList {
 }
 
 @ObjectType({ description: 'How far a streamed agent run is: "7 of 10", and whether it is still running.' })
+// `state` is plain text: no GraphQL enum was made for it.
+@ShapeOf(RunProgressSchema, { retypes: { state: 'String' } })
 export class RunProgress {
   @Field(() => Int, { description: 'Items stored so far.' }) stored!: number;
   @Field(() => Int, { description: 'Items the run asked for.' }) total!: number;
@@ -58,6 +66,11 @@ export class RunProgress {
     "A change to a list: the items added, changed and removed, and the list's `version` after it. A client that " +
     'sees a version other than the one after the last it applied has missed a change and reads the list again. ' +
     '`sequence` is where to resume after a reconnect.',
+})
+// The event (its `userId` is the subscriber's, `removed` is `removedIds`), the whole list and the sequence.
+@ShapeOf(aiEvents.listUpdated.payload, {
+  omits: ['userId', 'removed'],
+  adds: ['removedIds', 'items', 'sequence'],
 })
 export class ListUpdate {
   @Field(() => ListFamily) family!: ListFamily;
@@ -88,6 +101,8 @@ export class ListUpdate {
 }
 
 @ObjectType({ description: "The last settings the user's agent ran with (SPEC §7 prev_*)." })
+// `family` is the enum of every list; an agent's is never br.
+@ShapeOf(PreviousSettingsSchema, { retypes: { family: 'ListFamily' } })
 export class PreviousSettings {
   @Field(() => ListFamily) family!: ListFamily;
   @Field(() => String, { nullable: true }) aiModel!: string | null;
@@ -99,15 +114,7 @@ export class PreviousSettings {
   date!: string | null;
 
   static from(settings: PreviousSettingsView): PreviousSettings {
-    return Object.assign(new PreviousSettings(), {
-      family: settings.family,
-      aiModel: settings.ai_model,
-      frequency: settings.frequency,
-      agentRole: settings.agent_role,
-      name: settings.name,
-      levels: settings.levels,
-      date: settings.date,
-    });
+    return fromView(PreviousSettings, settings);
   }
 }
 

@@ -1,4 +1,6 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
+import { RestoredSelection as RestoredSelectionSchema } from '@promptloom/proto';
+import { ShapeOf } from '../shapes/shape-of';
 import { Selection } from './selection-types';
 
 @InputType()
@@ -17,6 +19,7 @@ export class RestoreSelectionInput {
 }
 
 @ObjectType()
+@ShapeOf(RestoredSelectionSchema)
 export class RestoredSelection {
   @Field(() => Selection) selection!: Selection;
   @Field(() => Int, {

@@ -1,5 +1,10 @@
 import { Field, Int, ObjectType } from 'type-graphql';
-import { type Selection as SelectionView } from '@promptloom/proto';
+import {
+  LeaveElementResponse,
+  Selection as SelectionSchema,
+  type Selection as SelectionView,
+} from '@promptloom/proto';
+import { ShapeOf, fromView } from '../shapes/shape-of';
 
 @ObjectType()
 export class ChosenSubElements {
@@ -8,6 +13,8 @@ export class ChosenSubElements {
 }
 
 @ObjectType({ description: "The user's active types, elements, Pro items and chosen sub-elements." })
+// The signed-in user's own (no userId); the map of element id to sub-element ids is a list, GraphQL having no maps.
+@ShapeOf(SelectionSchema, { omits: ['userId'], retypes: { subElements: '[ChosenSubElements]' } })
 export class Selection {
   @Field(() => [Int]) activeTypes!: number[];
   @Field(() => [Int]) activeElements!: number[];
@@ -15,10 +22,7 @@ export class Selection {
   @Field(() => [ChosenSubElements]) subElements!: ChosenSubElements[];
 
   static from(selection: SelectionView): Selection {
-    return Object.assign(new Selection(), {
-      activeTypes: selection.active_types,
-      activeElements: selection.active_elements,
-      activePro: selection.active_pro,
+    return fromView(Selection, selection, {
       subElements: Object.entries(selection.sub_elements).map(([elementId, subElementIds]) =>
         Object.assign(new ChosenSubElements(), { elementId: Number(elementId), subElementIds }),
       ),
@@ -29,6 +33,7 @@ export class Selection {
 @ObjectType({
   description: "Whether the user may leave an element (SPEC §5: 'Please select minimum 6 or unselect: …').",
 })
+@ShapeOf(LeaveElementResponse)
 export class LeaveElementCheck {
   @Field(() => Boolean) allowed!: boolean;
   @Field(() => String, { nullable: true }) message!: string | null;

@@ -1,7 +1,14 @@
 import { Field, Float, Int, ObjectType } from 'type-graphql';
-import { type SubElement as SubElementView } from '@promptloom/proto';
+import {
+  SubElement as SubElementSchema,
+  aiEvents,
+  type SubElement as SubElementView,
+} from '@promptloom/proto';
+import { ShapeOf, fromView } from '../shapes/shape-of';
 
 @ObjectType({ description: 'A sub-element of an element, in its group (SPEC §3 bltypes).' })
+// Its element's id is `elementId` here, as everywhere else in the API (`bl_id` in the schema).
+@ShapeOf(SubElementSchema, { omits: ['blId'], adds: ['elementId'] })
 export class SubElement {
   @Field(() => Int) id!: number;
   @Field(() => String) name!: string;
@@ -11,14 +18,7 @@ export class SubElement {
   @Field(() => Int) userId!: number;
 
   static from(row: SubElementView): SubElement {
-    return Object.assign(new SubElement(), {
-      id: row.id,
-      name: row.name,
-      blName: row.bl_name,
-      reason: row.reason,
-      elementId: row.bl_id,
-      userId: row.user_id,
-    });
+    return fromView(SubElement, row, { elementId: row.bl_id });
   }
 }
 
@@ -27,6 +27,12 @@ export class SubElement {
     "A change to an element's sub-elements: those added, changed and removed, and the element's `version` after " +
     'it. A client that sees a version other than the one after the last it applied has missed a change and reads ' +
     'them again. `sequence` is where to resume after a reconnect.',
+})
+// The event (its `userId` is the subscriber's, `removed` is `removedIds`), all the sub-elements and the sequence.
+// `committedAt` is not presented: the subscription that builds the update does not set it.
+@ShapeOf(aiEvents.subElementsUpdated.payload, {
+  omits: ['userId', 'removed', 'committedAt'],
+  adds: ['removedIds', 'subElements', 'sequence'],
 })
 export class SubElementsUpdate {
   @Field(() => Int) elementId!: number;
