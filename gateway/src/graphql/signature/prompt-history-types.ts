@@ -1,16 +1,30 @@
 import { Field, Float, InputType, Int, ObjectType } from 'type-graphql';
-import { type PromptSnapshot as SnapshotData, type PromptVersion as VersionData } from '@promptloom/proto';
+import {
+  EnhanceTogglesInput as TogglesSchema,
+  PromptSnapshot as PromptSnapshotSchema,
+  PromptVersion as PromptVersionSchema,
+  PromptVersionPage as PromptVersionPageSchema,
+  PromptVersionWithPrevious as PromptVersionWithPreviousSchema,
+  SavePromptVersionResponse,
+  StreamSelectionInput as SelectionSchema,
+  signatureEvents,
+  type PromptSnapshot as SnapshotData,
+  type PromptVersion as VersionData,
+} from '@promptloom/proto';
 import { PromptVersionOrigin } from '../enums';
+import { ShapeOf, fromView } from '../shapes/shape-of';
 import { PromptParameter, PromptParameterInput } from './stream-settings-types';
 import { EnhanceTogglesInput, StreamSelectionInput } from './stream-types';
 
 @ObjectType()
+@ShapeOf(SelectionSchema.shape.elements.unwrap().element)
 export class SnapshotElement {
   @Field(() => String) name!: string;
   @Field(() => [String]) subElements!: string[];
 }
 
 @ObjectType({ description: 'The active selection as names, when the version was saved.' })
+@ShapeOf(SelectionSchema)
 export class SnapshotSelection {
   @Field(() => [String]) types!: string[];
   @Field(() => [String]) proItems!: string[];
@@ -19,6 +33,7 @@ export class SnapshotSelection {
 }
 
 @ObjectType()
+@ShapeOf(TogglesSchema)
 export class SnapshotToggles {
   @Field(() => Boolean) hyperRealistic!: boolean;
   @Field(() => Boolean) eightK!: boolean;
@@ -28,6 +43,9 @@ export class SnapshotToggles {
 @ObjectType({
   description: 'What the Stream page showed when the version was saved; restoring brings it back.',
 })
+// A target id ('midjourney-6') is no GraphQL name, so no enum value: the target is a String. The signature type's
+// schema ends in a transform, whose output (a string or null) its JSON Schema cannot tell.
+@ShapeOf(PromptSnapshotSchema, { retypes: { target: 'String', signatureType: 'String' } })
 export class PromptSnapshot {
   @Field(() => SnapshotSelection) selection!: SnapshotSelection;
   @Field(() => SnapshotToggles) toggles!: SnapshotToggles;
@@ -43,15 +61,13 @@ export class PromptSnapshot {
   signatureElements!: string[] | null;
 
   static from(data: SnapshotData): PromptSnapshot {
-    return Object.assign(new PromptSnapshot(), {
-      selection: Object.assign(new SnapshotSelection(), {
-        ...data.selection,
-        elements: data.selection.elements.map((element) => Object.assign(new SnapshotElement(), element)),
+    return fromView(PromptSnapshot, data, {
+      selection: fromView(SnapshotSelection, data.selection, {
+        elements: data.selection.elements.map((element) => fromView(SnapshotElement, element)),
       }),
-      toggles: Object.assign(new SnapshotToggles(), data.toggles),
-      target: data.target,
-      parameters:
-        data.parameters?.map((parameter) => Object.assign(new PromptParameter(), parameter)) ?? null,
+      toggles: fromView(SnapshotToggles, data.toggles),
+      // A version saved before these were recorded has none of them.
+      parameters: data.parameters?.map((parameter) => fromView(PromptParameter, parameter)) ?? null,
       signatureType: data.signatureType ?? null,
       signatureElements: data.signatureElements ?? null,
     });
@@ -59,6 +75,8 @@ export class PromptSnapshot {
 }
 
 @ObjectType({ description: 'One saved prompt of the Stream page (issue #19).' })
+// Only its owner reads a version: the owner's userId is not told.
+@ShapeOf(PromptVersionSchema, { omits: ['userId'] })
 export class PromptVersion {
   @Field(() => Int) id!: number;
   @Field(() => String) prompt!: string;
@@ -68,18 +86,12 @@ export class PromptVersion {
   @Field(() => String) createdAt!: string;
 
   static from(data: VersionData): PromptVersion {
-    return Object.assign(new PromptVersion(), {
-      id: data.id,
-      prompt: data.prompt,
-      negativePrompt: data.negativePrompt,
-      origin: data.origin,
-      snapshot: PromptSnapshot.from(data.snapshot),
-      createdAt: data.createdAt,
-    });
+    return fromView(PromptVersion, data, { snapshot: PromptSnapshot.from(data.snapshot) });
   }
 }
 
 @ObjectType({ description: 'A page of your prompt versions, newest first.' })
+@ShapeOf(PromptVersionPageSchema)
 export class PromptVersionPage {
   @Field(() => [PromptVersion]) items!: PromptVersion[];
   @Field(() => String, {
@@ -90,6 +102,7 @@ export class PromptVersionPage {
 }
 
 @ObjectType()
+@ShapeOf(SavePromptVersionResponse)
 export class SavedPromptVersion {
   @Field(() => Boolean, {
     description: 'False when your newest version had the same prompt and origin: that one is answered.',
@@ -99,6 +112,7 @@ export class SavedPromptVersion {
 }
 
 @ObjectType()
+@ShapeOf(PromptVersionWithPreviousSchema)
 export class PromptVersionWithPrevious {
   @Field(() => PromptVersion) version!: PromptVersion;
   @Field(() => PromptVersion, { nullable: true, description: 'The version saved just before it.' })
@@ -106,6 +120,8 @@ export class PromptVersionWithPrevious {
 }
 
 @ObjectType({ description: 'A version saved on any of your devices.' })
+// The event, less its `userId` (the subscriber's own), and the `sequence` to resume from.
+@ShapeOf(signatureEvents.promptVersionSaved.payload, { omits: ['userId'], adds: ['sequence'] })
 export class PromptVersionSaved {
   @Field(() => PromptVersion) version!: PromptVersion;
   @Field(() => Float, { description: 'The event stream sequence.' }) sequence!: number;

@@ -1,8 +1,17 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import { type BrCodeOutput, type Signature as SignatureData } from '@promptloom/proto';
+import {
+  BrCodeOutput,
+  Signature as SignatureSchema,
+  SwapSignatureResponse,
+  signatureEvents,
+  type Signature as SignatureData,
+} from '@promptloom/proto';
 import { SignatureChangeKind } from '../enums';
+import { ShapeOf, fromView } from '../shapes/shape-of';
 
 @ObjectType('Signature', { description: "A user's one saved signature: exactly 6 names." })
+// Its status is '1' or '0', which are no GraphQL names, so no enum values: a String.
+@ShapeOf(SignatureSchema, { retypes: { status: 'String' } })
 export class SignatureObject {
   @Field(() => Int) id!: number;
   @Field(() => Int) userId!: number;
@@ -25,24 +34,14 @@ export class SignatureObject {
   @Field(() => String) updatedAt!: string;
 
   static from(data: SignatureData): SignatureObject {
-    return Object.assign(new SignatureObject(), {
-      id: data.id,
-      userId: data.user_id,
-      username: data.username,
-      signature: data.signature,
-      signatureElements: data.signatureElements,
-      type: data.type,
-      code: data.code,
-      status: data.status,
-      createdAt: data.created_at,
-      updatedAt: data.updated_at,
-    });
+    return fromView(SignatureObject, data);
   }
 }
 
 @ObjectType({
   description: 'A signature saved, updated (edited or swapped) or removed; `signature` null when removed.',
 })
+@ShapeOf(signatureEvents.signatureChanged.payload, { adds: ['sequence'] })
 export class SignatureChange {
   @Field(() => Int) userId!: number;
   @Field(() => SignatureChangeKind) change!: keyof typeof SignatureChangeKind;
@@ -52,6 +51,8 @@ export class SignatureChange {
 }
 
 @ObjectType({ description: 'A swap the AI could not do right leaves the signature unchanged and says why.' })
+// The answer's `data` is the `signature` here.
+@ShapeOf(SwapSignatureResponse, { omits: ['data'], adds: ['signature'] })
 export class SwapResult {
   @Field(() => Boolean) swapped!: boolean;
   @Field(() => String) message!: string;
@@ -59,13 +60,14 @@ export class SwapResult {
 }
 
 @ObjectType()
+@ShapeOf(BrCodeOutput)
 export class BrCode {
   @Field(() => String) type!: string;
   @Field(() => [String]) elements!: string[];
   @Field(() => String, { description: "e.g. 'CRPHO-Lig-Sha'." }) code!: string;
 
   static from(data: BrCodeOutput): BrCode {
-    return Object.assign(new BrCode(), data);
+    return fromView(BrCode, data);
   }
 }
 

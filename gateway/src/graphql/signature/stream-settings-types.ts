@@ -1,12 +1,19 @@
 import { Field, Float, InputType, Int, ObjectType } from 'type-graphql';
 import {
-  type CheckPromptResponse,
-  type ItemMarkEntry,
+  CheckPromptResponse,
+  ItemMarkEntry,
+  PromptParameterInput as PromptParameterSchema,
+  PromptProblemOutput,
+  StreamSettings as StreamSettingsSchema,
+  TokenCountOutput,
+  signatureEvents,
   type StreamSettings as StreamSettingsData,
 } from '@promptloom/proto';
 import { type z } from 'zod';
+import { ShapeOf, fromView } from '../shapes/shape-of';
 
 @ObjectType({ description: 'An item or sub-element of the selection with its weight and "avoid".' })
+@ShapeOf(ItemMarkEntry)
 export class ItemMark {
   @Field(() => String, { description: 'The name as the selection shows it; compared ignoring case.' })
   name!: string;
@@ -15,11 +22,12 @@ export class ItemMark {
   avoid!: boolean;
 
   static from(mark: ItemMarkEntry): ItemMark {
-    return Object.assign(new ItemMark(), mark);
+    return fromView(ItemMark, mark);
   }
 }
 
 @ObjectType({ description: "A Midjourney parameter you keep (issue #19): written after the target's own." })
+@ShapeOf(PromptParameterSchema)
 export class PromptParameter {
   @Field(() => String, { description: "'--ar', '--stylize' …" }) flag!: string;
   @Field(() => String, { description: "'3:2', '250'; '' for a switch such as --tile." }) value!: string;
@@ -28,6 +36,8 @@ export class PromptParameter {
 @ObjectType({
   description: "The signed-in user's Stream page settings: the prompt target and the item marks.",
 })
+// The signed-in user's own (no userId). A target id ('midjourney-6') is no GraphQL name: the target is a String.
+@ShapeOf(StreamSettingsSchema, { omits: ['userId'], retypes: { target: 'String' } })
 export class StreamSettings {
   @Field(() => String, { description: "One of PROMPT_TARGETS, e.g. 'midjourney-6' (the default)." })
   target!: string;
@@ -38,17 +48,16 @@ export class StreamSettings {
   updatedAt!: string | null;
 
   static from(data: StreamSettingsData): StreamSettings {
-    return Object.assign(new StreamSettings(), {
-      target: data.target,
+    return fromView(StreamSettings, data, {
       marks: data.marks.map((mark) => ItemMark.from(mark)),
-      parameters: data.parameters.map((parameter) => Object.assign(new PromptParameter(), parameter)),
-      version: data.version,
-      updatedAt: data.updatedAt,
+      parameters: data.parameters.map((parameter) => fromView(PromptParameter, parameter)),
     });
   }
 }
 
 @ObjectType({ description: 'The Stream settings after a change on any device.' })
+// The event, less its `userId` (the subscriber's own), and the `sequence` to resume from.
+@ShapeOf(signatureEvents.streamSettingsChanged.payload, { omits: ['userId'], adds: ['sequence'] })
 export class StreamSettingsChange {
   @Field(() => StreamSettings) settings!: StreamSettings;
   @Field(() => Float, { description: 'The event stream sequence: pass it as afterSequence to catch up.' })
@@ -82,12 +91,15 @@ export class StreamSettingsInput {
 type CheckData = z.output<typeof CheckPromptResponse>;
 
 @ObjectType()
+@ShapeOf(PromptProblemOutput.shape.fix.unwrap())
 export class PromptFix {
   @Field(() => String, { description: "The button's words, e.g. 'Set --stylize to 1000'." }) label!: string;
   @Field(() => String, { description: 'What replaces the text from start to end.' }) replacement!: string;
 }
 
 @ObjectType({ description: 'One problem the checker found, with where it is and, when it can, a fix.' })
+// `field` ('prompt' or 'negativePrompt') is plain text: no GraphQL enum was made for it.
+@ShapeOf(PromptProblemOutput, { retypes: { field: 'String' } })
 export class PromptProblem {
   @Field(() => String, { description: "'prompt' or 'negativePrompt'." }) field!: string;
   @Field(() => Int, { description: 'The first character of the problem (UTF-16 index).' }) start!: number;
@@ -99,6 +111,8 @@ export class PromptProblem {
 @ObjectType({
   description: 'Tokens of the window a text encoder reads: CLIP (SD, Flux pooled) or T5 (Flux).',
 })
+// `encoder` ('CLIP' or 'T5') is plain text: no GraphQL enum was made for it.
+@ShapeOf(TokenCountOutput, { retypes: { encoder: 'String' } })
 export class TokenCount {
   @Field(() => String, { description: "'CLIP' or 'T5'." }) encoder!: string;
   @Field(() => Int, { description: "Tokens of the text, without the encoder's markers." })
@@ -119,6 +133,7 @@ export class TokenCount {
 }
 
 @ObjectType()
+@ShapeOf(CheckPromptResponse)
 export class PromptCheck {
   @Field(() => [PromptProblem]) problems!: PromptProblem[];
   @Field(() => TokenCount, { nullable: true, description: 'SD (CLIP) and Flux (T5) only.' })
@@ -128,13 +143,10 @@ export class PromptCheck {
   pooledTokens!: TokenCount | null;
 
   static from(data: CheckData): PromptCheck {
-    const tokens = (count: CheckData['tokens']) => (count ? Object.assign(new TokenCount(), count) : null);
-    return Object.assign(new PromptCheck(), {
+    const tokens = (count: CheckData['tokens']) => (count ? fromView(TokenCount, count) : null);
+    return fromView(PromptCheck, data, {
       problems: data.problems.map((problem) =>
-        Object.assign(new PromptProblem(), {
-          ...problem,
-          fix: problem.fix ? Object.assign(new PromptFix(), problem.fix) : null,
-        }),
+        fromView(PromptProblem, problem, { fix: problem.fix ? fromView(PromptFix, problem.fix) : null }),
       ),
       tokens: tokens(data.tokens),
       negativeTokens: tokens(data.negativeTokens),

@@ -1,9 +1,20 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import { type StreamRecord as StreamRecordData } from '@promptloom/proto';
+import {
+  RefinePromptResponse,
+  StreamRecord as StreamRecordSchema,
+  type StreamRecord as StreamRecordData,
+} from '@promptloom/proto';
 import { ReasonUsed } from '../reasons/reason-used-type';
+import { ShapeOf, fromView } from '../shapes/shape-of';
 
 @ObjectType('StreamRecord', {
   description: 'A Stream page upload; `imageUrl` is readable by its owner and admins.',
+})
+// SPEC §3's upload fields Hyper_realistic, 8k and 4k ('1' or '0') are booleans here, and finalprompt is
+// finalPrompt: names GraphQL can have (not 8k) and that read as the rest of the API.
+@ShapeOf(StreamRecordSchema, {
+  omits: ['HyperRealistic', '8k', '4k', 'finalprompt'],
+  adds: ['hyperRealistic', 'eightK', 'fourK', 'finalPrompt'],
 })
 export class StreamRecordObject {
   @Field(() => Int) id!: number;
@@ -21,20 +32,11 @@ export class StreamRecordObject {
   @Field(() => String) createdAt!: string;
 
   static from(data: StreamRecordData): StreamRecordObject {
-    return Object.assign(new StreamRecordObject(), {
-      id: data.id,
-      userId: data.user_id,
-      signature: data.signature,
-      signatureElements: data.signatureElements,
+    return fromView(StreamRecordObject, data, {
       hyperRealistic: data.Hyper_realistic === '1',
       eightK: data['8k'] === '1',
       fourK: data['4k'] === '1',
       finalPrompt: data.finalprompt,
-      imageUrl: data.image_url,
-      thumbnailUrl: data.thumbnail_url,
-      width: data.width,
-      height: data.height,
-      createdAt: data.created_at,
     });
   }
 }
@@ -42,6 +44,7 @@ export class StreamRecordObject {
 @ObjectType({
   description: "An empty AI reply leaves the prompt as it was, with the message 'No response from AI'.",
 })
+@ShapeOf(RefinePromptResponse)
 export class RefineResult {
   @Field(() => Boolean) refined!: boolean;
   @Field(() => String) prompt!: string;
