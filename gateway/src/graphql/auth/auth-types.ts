@@ -1,10 +1,12 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import { type PublicUser } from '@promptloom/proto';
+import { PublicUser } from '@promptloom/proto';
 import { AccountStatus } from '../enums';
+import { ShapeOf, fromView } from '../shapes/shape-of';
 
 // simpleResolvers: graphql's default resolver reads each field, not a type-graphql wrapper per field (no middleware
 // or auth checker applies to these plain properties, whose names are their schema names).
 @ObjectType({ description: 'A user as every signed-in client may see them.', simpleResolvers: true })
+@ShapeOf(PublicUser)
 export class User {
   @Field(() => Int) id!: number;
   @Field(() => String) firstName!: string;
@@ -16,16 +18,7 @@ export class User {
   @Field(() => AccountStatus) status!: AccountStatus;
 
   static from(user: PublicUser): User {
-    return Object.assign(new User(), {
-      id: user.id,
-      firstName: user.first_name,
-      lastName: user.last_name,
-      name: user.name,
-      email: user.email,
-      mobile: user.mobile,
-      roleType: user.role_type,
-      status: user.status,
-    });
+    return fromView(User, user);
   }
 }
 

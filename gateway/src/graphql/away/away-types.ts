@@ -1,9 +1,15 @@
 import { Field, Float, ObjectType } from 'type-graphql';
-import { type AwayChange as AwayChangeView } from '@promptloom/proto';
+import {
+  AwayChange as AwayChangeSchema,
+  AwayWindow,
+  type AwayChange as AwayChangeView,
+} from '@promptloom/proto';
 import { type AwayReport } from '../../away/away-report';
 import { AwayChangeKind } from '../enums';
+import { ShapeOf, fromView } from '../shapes/shape-of';
 
 @ObjectType({ description: 'One change to your own records while you were away, with where to see it.' })
+@ShapeOf(AwayChangeSchema)
 export class AwayChange {
   @Field(() => AwayChangeKind) kind!: AwayChangeView['kind'];
   @Field(() => String) label!: string;
@@ -16,6 +22,8 @@ export class AwayChange {
     'While you were away: your window away (from when you were last seen to the start of this visit) and what ' +
     'changed in it; no changes once dismissed.',
 })
+// The window, and the changes in it the gateway gathers from each service (away-report.ts).
+@ShapeOf(AwayWindow, { adds: ['changes'] })
 export class WhileYouWereAway {
   @Field(() => String, { nullable: true, description: 'ISO 8601; null on a first visit.' }) since!:
     string | null;
@@ -24,9 +32,8 @@ export class WhileYouWereAway {
   @Field(() => [AwayChange]) changes!: AwayChange[];
 
   static from(report: AwayReport): WhileYouWereAway {
-    return Object.assign(new WhileYouWereAway(), {
-      ...report,
-      changes: report.changes.map((change) => Object.assign(new AwayChange(), change)),
+    return fromView(WhileYouWereAway, report, {
+      changes: report.changes.map((change) => fromView(AwayChange, change)),
     });
   }
 }

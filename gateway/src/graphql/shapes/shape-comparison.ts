@@ -58,6 +58,8 @@ function expectedType(schema: JsonSchema): string {
 function nullableIn(schema: JsonSchema, required: boolean): boolean {
   if (!required) return true;
   if (schema.anyOf) return schema.anyOf.some(isNull);
+  // {} allows anything, null too: a transform's output, which JSON Schema cannot tell.
+  if (schema.type === undefined && schema.const === undefined && !schema.enum) return true;
   return Array.isArray(schema.type) && schema.type.includes('null');
 }
 

@@ -15,8 +15,9 @@ const printed = buildSchema(
 describe('each GraphQL type declared the shape of a proto schema', () => {
   const declared = [...declaredShapes()];
 
-  it('has declarations to check', () => {
-    expect(declared.length).toBeGreaterThan(0);
+  // Every type declared today: a declaration dropped fails here. Raise it with each type declared.
+  it('has every declaration to check', () => {
+    expect(declared.length).toBeGreaterThanOrEqual(87);
   });
 
   it.each(declared)(
@@ -42,6 +43,10 @@ describe('the comparison itself', () => {
     tags: z.array(z.string()),
     kind: z.enum(['job', 'event']),
     before: z.record(z.string(), z.unknown()).nullable(),
+    tidy: z
+      .string()
+      .nullish()
+      .transform((text) => text || null),
     secret: z.string(),
   });
   const sdl = buildSchema(`
@@ -49,18 +54,18 @@ describe('the comparison itself', () => {
     enum Family { tl tr }
     type Good {
       id: Int! userId: Int! note: String status: Int! family: Family! tags: [String!]! kind: String!
-      before: JSONObject sequence: Float!
+      before: JSONObject tidy: String sequence: Float!
     }
     type Drifted {
       id: Float! userId: Int note: String! status: Int! family: String! tags: [String!]! kind: String
-      before: JSONObject
+      before: JSONObject tidy: String
     }
   `);
   const declaration = {
     schema: View,
     omits: ['secret'],
     adds: ['sequence'],
-    retypes: { kind: 'String' },
+    retypes: { kind: 'String', tidy: 'String' },
   };
   const compare = (name: string) => {
     const type = sdl.getType(name);
