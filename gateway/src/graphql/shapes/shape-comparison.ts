@@ -1,12 +1,14 @@
 import {
   getNamedType,
   isEnumType,
+  isInputObjectType,
   isListType,
   isNonNullType,
   isObjectType,
   isScalarType,
   type GraphQLField,
-  type GraphQLOutputType,
+  type GraphQLInputField,
+  type GraphQLType,
 } from 'graphql';
 import { z } from 'zod';
 import { graphqlFieldName, type ShapeDeclaration } from './shape-of';
@@ -14,6 +16,7 @@ import { graphqlFieldName, type ShapeDeclaration } from './shape-of';
 /** One field as both sides describe it: 'Int', 'String', '[Int]', 'enum(a|b)', an object type's name… */
 export interface FieldShape {
   type: string;
+  /** Whether it may be null; of an input type, whether a client may leave it out. */
   nullable: boolean;
 }
 
@@ -34,7 +37,7 @@ function isNull(schema: JsonSchema): boolean {
   );
 }
 
-/** The GraphQL type a JSON schema of zod's output stands for, as a FieldShape's `type`. */
+/** The GraphQL type a JSON schema of zod's output or input stands for, as a FieldShape's `type`. */
 function expectedType(schema: JsonSchema): string {
   const options = (schema.anyOf ?? [schema]).filter((option) => !isNull(option));
   const constants = options.map((option) => option.const);
@@ -63,9 +66,16 @@ function nullableIn(schema: JsonSchema, required: boolean): boolean {
   return Array.isArray(schema.type) && schema.type.includes('null');
 }
 
-/** The schema's fields as the GraphQL type should present them, by GraphQL name. */
-export function schemaFields(declaration: ShapeDeclaration): Map<string, FieldShape> {
-  const json = z.toJSONSchema(declaration.schema, { io: 'output', unrepresentable: 'any' }) as JsonSchema;
+/**
+ * The schema's fields as the GraphQL type should have them, by GraphQL name: an object type presents what the
+ * schema gives (`output`), an input type what a client may send the operation (`input`), where a field the client
+ * may leave out (optional, nullable or with a default) is nullable.
+ */
+export function schemaFields(
+  declaration: ShapeDeclaration,
+  io: 'output' | 'input' = 'output',
+): Map<string, FieldShape> {
+  const json = z.toJSONSchema(declaration.schema, { io, unrepresentable: 'any' }) as JsonSchema;
   const required = new Set(json.required ?? []);
   const omitted = new Set(declaration.omits ?? []);
   const fields = new Map<string, FieldShape>();
@@ -80,7 +90,7 @@ export function schemaFields(declaration: ShapeDeclaration): Map<string, FieldSh
   return fields;
 }
 
-function graphqlType(type: GraphQLOutputType): string {
+function graphqlType(type: GraphQLType): string {
   const inner = isNonNullType(type) ? type.ofType : type;
   if (isListType(inner)) return `[${graphqlType(inner.ofType)}]`;
   const named = getNamedType(inner);
@@ -90,22 +100,25 @@ function graphqlType(type: GraphQLOutputType): string {
       .map((value) => String(value.value))
       .sort()
       .join('|')})`;
-  if (isObjectType(named)) return 'object';
+  if (isObjectType(named) || isInputObjectType(named)) return 'object';
   // A record (z.record) travels whole as this scalar.
   if (isScalarType(named) && named.name === 'JSONObject') return 'object';
   return named.name;
 }
 
 /** The type by its GraphQL name, as a declaration's `retypes` names it: 'String', 'ListFamily', '[String]'. */
-function graphqlTypeName(type: GraphQLOutputType): string {
+function graphqlTypeName(type: GraphQLType): string {
   const inner = isNonNullType(type) ? type.ofType : type;
   if (isListType(inner)) return `[${graphqlTypeName(inner.ofType)}]`;
   return getNamedType(inner).name;
 }
 
-/** The GraphQL type's fields, less the ones the declaration says the gateway adds. */
+/**
+ * The GraphQL type's fields, less the ones the declaration says the gateway adds. An input field with a default
+ * value is one the client may leave out, so it reads as nullable, as a zod `.default()` does.
+ */
 export function graphqlFields(
-  fields: Record<string, GraphQLField<unknown, unknown>>,
+  fields: Record<string, GraphQLField<unknown, unknown> | GraphQLInputField>,
   declaration: ShapeDeclaration,
 ): Map<string, FieldShape> {
   const added = new Set(declaration.adds ?? []);
@@ -113,7 +126,8 @@ export function graphqlFields(
   for (const [name, field] of Object.entries(fields)) {
     if (added.has(name)) continue;
     const type = declaration.retypes?.[name] ? graphqlTypeName(field.type) : graphqlType(field.type);
-    shapes.set(name, { type, nullable: !isNonNullType(field.type) });
+    const defaulted = 'defaultValue' in field && field.defaultValue !== undefined;
+    shapes.set(name, { type, nullable: !isNonNullType(field.type) || defaulted });
   }
   return shapes;
 }

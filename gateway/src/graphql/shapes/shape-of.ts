@@ -1,9 +1,12 @@
 import { getMetadataStorage } from 'type-graphql';
 import { type z } from 'zod';
 
-/** What a GraphQL object type presents of a proto schema, and where the two knowingly differ. */
+/**
+ * What a GraphQL object type presents of a proto schema, or what of an operation's request a GraphQL input type
+ * carries, and where the two knowingly differ.
+ */
 export interface ShapeDeclaration {
-  /** The proto zod object the type presents field by field (a snake_case key is the camelCase field). */
+  /** The proto zod object the type presents or carries field by field (a snake_case key is the camelCase field). */
   readonly schema: z.ZodObject;
   /** Schema fields the GraphQL type leaves out (camelCase), each for a reason said where it is declared. */
   readonly omits?: readonly string[];
@@ -19,9 +22,10 @@ export interface ShapeDeclaration {
 const declared = new Map<{ readonly name: string }, ShapeDeclaration>();
 
 /**
- * Declares the proto schema a GraphQL object type is the shape of. `shapes.test.ts` proves every declared type
- * equal to its schema field by field (names, types, nullability) in the printed schema, so a field added to one
- * and not the other fails a test instead of vanishing from the API.
+ * Declares the proto schema a GraphQL object type is the shape of, or the request schema (or the part of it) an
+ * input type carries. `shapes.test.ts` proves every declared type equal to its schema field by field (names, types,
+ * nullability) in the printed schema, so a field added to one and not the other fails a test instead of vanishing
+ * from the API.
  */
 export function ShapeOf(
   schema: z.ZodObject,
@@ -33,14 +37,14 @@ export function ShapeOf(
 }
 
 /**
- * Every declaration, by GraphQL type name: the name `@ObjectType` gives the class (`SignatureObject` is
- * 'Signature', each `pageType` class its own page name), else the class's name. Read when asked, because
- * `@ShapeOf` runs before the `@ObjectType` written above it.
+ * Every declaration, by GraphQL type name: the name `@ObjectType` or `@InputType` gives the class
+ * (`SignatureObject` is 'Signature', each `pageType` class its own page name), else the class's name. Read when
+ * asked, because `@ShapeOf` runs before the `@ObjectType` written above it.
  */
 export function declaredShapes(): ReadonlyMap<string, ShapeDeclaration> {
-  const objectTypes = getMetadataStorage().objectTypes;
+  const { objectTypes, inputTypes } = getMetadataStorage();
   const graphqlName = (target: { readonly name: string }) =>
-    objectTypes.find((type) => type.target === target)?.name ?? target.name;
+    [...objectTypes, ...inputTypes].find((type) => type.target === target)?.name ?? target.name;
   return new Map([...declared].map(([target, declaration]) => [graphqlName(target), declaration]));
 }
 

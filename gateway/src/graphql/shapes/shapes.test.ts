@@ -1,9 +1,9 @@
 import 'reflect-metadata';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildSchema, isObjectType } from 'graphql';
+import { buildSchema, isInputObjectType, isObjectType } from 'graphql';
 import { z } from 'zod';
-import { ShapeOf, declaredShapes } from './shape-of';
+import { ShapeOf, declaredShapes, type ShapeDeclaration } from './shape-of';
 import { graphqlFields, schemaFields } from './shape-comparison';
 // Loads every resolver, so every GraphQL type and its declaration.
 import '../schema';
@@ -20,13 +20,15 @@ describe('each GraphQL type declared the shape of a proto schema', () => {
     expect(declared.length).toBeGreaterThanOrEqual(87);
   });
 
+  // An input type is compared with what a client may send its operation's request (zod's input).
   it.each(declared)(
     '%s has the fields of its schema, with their types and nullability',
     (name, declaration) => {
       const type = printed.getType(name);
-      expect(isObjectType(type)).toBe(true);
-      if (!isObjectType(type)) return;
-      const expected = Object.fromEntries(schemaFields(declaration));
+      expect(isObjectType(type) || isInputObjectType(type)).toBe(true);
+      if (!isObjectType(type) && !isInputObjectType(type)) return;
+      const io = isInputObjectType(type) ? 'input' : 'output';
+      const expected = Object.fromEntries(schemaFields(declaration, io));
       const actual = Object.fromEntries(graphqlFields(type.getFields(), declaration));
       expect(actual).toEqual(expected);
     },
@@ -49,6 +51,17 @@ describe('the comparison itself', () => {
       .transform((text) => text || null),
     secret: z.string(),
   });
+  const Request = z.object({
+    user_id: z.number().int(),
+    name: z.string().trim().min(1),
+    levels: z.number().int().default(0),
+    note: z
+      .string()
+      .nullish()
+      .transform((text) => text || null),
+    tags: z.array(z.string()).default([]),
+    family: z.enum(['tl', 'tr']),
+  });
   const sdl = buildSchema(`
     scalar JSONObject
     enum Family { tl tr }
@@ -60,6 +73,8 @@ describe('the comparison itself', () => {
       id: Float! userId: Int note: String! status: Int! family: String! tags: [String!]! kind: String
       before: JSONObject tidy: String
     }
+    input GoodInput { name: String! levels: Int note: String tags: [String!]! = [] family: Family! }
+    input DriftedInput { name: String levels: Int! note: String tags: [String!]! family: Family! more: Int }
   `);
   const declaration = {
     schema: View,
@@ -67,12 +82,14 @@ describe('the comparison itself', () => {
     adds: ['sequence'],
     retypes: { kind: 'String', tidy: 'String' },
   };
-  const compare = (name: string) => {
+  // The request's `user_id` is the caller's, filled by the resolver.
+  const requestDeclaration = { schema: Request, omits: ['userId'] };
+  const compare = (name: string, shape: ShapeDeclaration = declaration) => {
     const type = sdl.getType(name);
-    if (!isObjectType(type)) throw new Error(name);
+    if (!isObjectType(type) && !isInputObjectType(type)) throw new Error(name);
     return [
-      Object.fromEntries(graphqlFields(type.getFields(), declaration)),
-      Object.fromEntries(schemaFields(declaration)),
+      Object.fromEntries(graphqlFields(type.getFields(), shape)),
+      Object.fromEntries(schemaFields(shape, isInputObjectType(type) ? 'input' : 'output')),
     ];
   };
 
@@ -95,6 +112,25 @@ describe('the comparison itself', () => {
     const [actual, expected] = compare('Drifted');
     expect(actual!.kind).toEqual({ type: 'String', nullable: true });
     expect(expected!.kind).toEqual({ type: 'String', nullable: false });
+  });
+
+  it('finds an input type equal to what a client may send the request: a default leaves a field optional', () => {
+    const [actual, expected] = compare('GoodInput', requestDeclaration);
+    expect(actual).toEqual(expected);
+    expect(expected!.levels).toEqual({ type: 'Int', nullable: true });
+    // What the service reads of it always has one.
+    expect(schemaFields(requestDeclaration).get('levels')).toEqual({ type: 'Int', nullable: false });
+  });
+
+  it('tells an input letting a required field be null, requiring an optional one, or offering one not taken', () => {
+    const [actual, expected] = compare('DriftedInput', requestDeclaration);
+    expect(actual).not.toEqual(expected);
+    expect(actual!.name!.nullable).toBe(true);
+    expect(expected!.name!.nullable).toBe(false);
+    expect(actual!.levels!.nullable).toBe(false);
+    expect(actual!.tags!.nullable).toBe(false);
+    expect(expected!.tags!.nullable).toBe(true);
+    expect(expected!.more).toBeUndefined();
   });
 
   it('registers a declaration by class name', () => {
