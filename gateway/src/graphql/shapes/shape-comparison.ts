@@ -76,15 +76,21 @@ export function schemaFields(
   io: 'output' | 'input' = 'output',
 ): Map<string, FieldShape> {
   const json = z.toJSONSchema(declaration.schema, { io, unrepresentable: 'any' }) as JsonSchema;
-  const required = new Set(json.required ?? []);
+  // zod's JSON Schema counts a z.preprocess followed by a pipe or a transform (a name list, `module_id`) optional
+  // on input though it refuses a missing value: the field itself tells.
+  const refusesMissing = (name: string) =>
+    io === 'input' && !z.safeParse(declaration.schema.shape[name]!, undefined).success;
+  const required = (name: string) => (json.required ?? []).includes(name) || refusesMissing(name);
   const omitted = new Set(declaration.omits ?? []);
+  const flipped = new Set(declaration.nullability ?? []);
   const fields = new Map<string, FieldShape>();
   for (const [name, schema] of Object.entries(json.properties ?? {})) {
     const field = graphqlFieldName(name);
     if (omitted.has(field)) continue;
+    const nullable = nullableIn(schema, required(name));
     fields.set(field, {
       type: declaration.retypes?.[field] ?? expectedType(schema),
-      nullable: nullableIn(schema, required.has(name)),
+      nullable: flipped.has(field) ? !nullable : nullable,
     });
   }
   return fields;

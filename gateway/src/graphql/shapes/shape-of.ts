@@ -17,6 +17,12 @@ export interface ShapeDeclaration {
    * `String`, or a wider enum. Their nullability is still compared.
    */
   readonly retypes?: Readonly<Record<string, string>>;
+  /**
+   * Schema fields the GraphQL type has nullable where the schema has them not, or the other way round: of an input
+   * type, a field a client may leave out because a GraphQL default fills it, where the request requires one. Their
+   * types are still compared.
+   */
+  readonly nullability?: readonly string[];
 }
 
 const declared = new Map<{ readonly name: string }, ShapeDeclaration>();

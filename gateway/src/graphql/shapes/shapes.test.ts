@@ -60,6 +60,11 @@ describe('the comparison itself', () => {
       .nullish()
       .transform((text) => text || null),
     tags: z.array(z.string()).default([]),
+    // zod's JSON Schema calls a preprocess then a transform optional on input, though it refuses a missing value.
+    names: z
+      .preprocess((text) => (typeof text === 'string' ? text.split(',') : text), z.array(z.string()))
+      .transform((names) => names.filter(Boolean)),
+    avoid: z.boolean(),
     family: z.enum(['tl', 'tr']),
   });
   const sdl = buildSchema(`
@@ -73,8 +78,14 @@ describe('the comparison itself', () => {
       id: Float! userId: Int note: String! status: Int! family: String! tags: [String!]! kind: String
       before: JSONObject tidy: String
     }
-    input GoodInput { name: String! levels: Int note: String tags: [String!]! = [] family: Family! }
-    input DriftedInput { name: String levels: Int! note: String tags: [String!]! family: Family! more: Int }
+    input GoodInput {
+      name: String! levels: Int note: String tags: [String!]! = [] names: [String!]! avoid: Boolean! = false
+      family: Family!
+    }
+    input DriftedInput {
+      name: String levels: Int! note: String tags: [String!]! names: [String!]! avoid: Boolean! = false
+      family: Family! more: Int
+    }
   `);
   const declaration = {
     schema: View,
@@ -82,8 +93,9 @@ describe('the comparison itself', () => {
     adds: ['sequence'],
     retypes: { kind: 'String', tidy: 'String' },
   };
-  // The request's `user_id` is the caller's, filled by the resolver.
-  const requestDeclaration = { schema: Request, omits: ['userId'] };
+  // The request's `user_id` is the caller's, filled by the resolver; `avoid` has a GraphQL default where the
+  // request requires it.
+  const requestDeclaration = { schema: Request, omits: ['userId'], nullability: ['avoid'] };
   const compare = (name: string, shape: ShapeDeclaration = declaration) => {
     const type = sdl.getType(name);
     if (!isObjectType(type) && !isInputObjectType(type)) throw new Error(name);
@@ -118,6 +130,7 @@ describe('the comparison itself', () => {
     const [actual, expected] = compare('GoodInput', requestDeclaration);
     expect(actual).toEqual(expected);
     expect(expected!.levels).toEqual({ type: 'Int', nullable: true });
+    expect(expected!.names).toEqual({ type: '[String]', nullable: false });
     // What the service reads of it always has one.
     expect(schemaFields(requestDeclaration).get('levels')).toEqual({ type: 'Int', nullable: false });
   });
