@@ -6,6 +6,8 @@ import {
   ChatUsage as ChatUsageSchema,
   JobTicket as JobTicketSchema,
   aiEvents,
+  aiOperations,
+  aiUserChatOperation,
   type JobTicket as JobTicketView,
 } from '@promptloom/proto';
 import { ChatReplyIssue, ChatRole, JobTicketStatus, ListFamily } from '../enums';
@@ -13,6 +15,8 @@ import { ReasonUsed } from '../reasons/reason-used-type';
 import { ShapeOf, fromView } from '../shapes/shape-of';
 
 @InputType({ description: 'The Run of an agent panel.' })
+// `userId` is the caller's; `levels` is read as a number, then checked to be 0–3.
+@ShapeOf(aiOperations.runAgent.request, { omits: ['userId'], retypes: { levels: 'Int' } })
 export class RunAgentInput {
   @Field(() => ListFamily) family!: ListFamily;
   @Field(() => Int, { nullable: true }) levels?: number;
@@ -82,12 +86,15 @@ export class AiModels {
 }
 
 @InputType()
+// `role` is the enum of every chat role; the user's chat takes 'user' and 'assistant', not 'system'.
+@ShapeOf(aiUserChatOperation.request.shape.messages.element, { retypes: { role: 'ChatRole' } })
 export class ChatMessageInput {
   @Field(() => ChatRole) role!: keyof typeof ChatRole;
   @Field(() => String) content!: string;
 }
 
 @InputType()
+@ShapeOf(aiUserChatOperation.request)
 export class ChatInput {
   @Field(() => String) model!: string;
   @Field(() => [ChatMessageInput]) messages!: ChatMessageInput[];

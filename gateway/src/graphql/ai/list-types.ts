@@ -5,6 +5,7 @@ import {
   PreviousSettings as PreviousSettingsSchema,
   RunProgress as RunProgressSchema,
   aiEvents,
+  aiOperations,
   type ListItem as ListItemView,
   type PreviousSettings as PreviousSettingsView,
 } from '@promptloom/proto';
@@ -119,6 +120,12 @@ export class PreviousSettings {
 }
 
 @InputType()
+// `userId` is the caller's; `items` is `aiResponse`; `levels` is read as a number, then checked to be 0–3.
+@ShapeOf(aiOperations.storeList.request, {
+  omits: ['userId', 'aiResponse'],
+  adds: ['items'],
+  retypes: { levels: 'Int' },
+})
 export class StoreListInput {
   @Field(() => ListFamily) family!: ListFamily;
   @Field(() => Int, { nullable: true }) levels?: number;

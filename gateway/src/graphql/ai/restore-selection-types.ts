@@ -1,9 +1,10 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import { RestoredSelection as RestoredSelectionSchema } from '@promptloom/proto';
+import { RestoredSelection as RestoredSelectionSchema, aiOperations } from '@promptloom/proto';
 import { ShapeOf } from '../shapes/shape-of';
 import { Selection } from './selection-types';
 
 @InputType()
+@ShapeOf(aiOperations.restoreSelection.request.shape.elements.unwrap().element)
 export class RestoredElementInput {
   @Field(() => String) name!: string;
   @Field(() => [String], { defaultValue: [] }) subElements!: string[];
@@ -12,6 +13,8 @@ export class RestoredElementInput {
 @InputType({
   description: "A prompt version's selection (issue #19), by name: it replaces the active selection.",
 })
+// `userId` is the caller's.
+@ShapeOf(aiOperations.restoreSelection.request, { omits: ['userId'] })
 export class RestoreSelectionInput {
   @Field(() => [String], { defaultValue: [] }) types!: string[];
   @Field(() => [String], { defaultValue: [] }) proItems!: string[];
