@@ -1,7 +1,10 @@
 import { Field, InputType } from 'type-graphql';
+import { adminUserOperations } from '@promptloom/proto';
 import { AccountStatus } from '../enums';
+import { ShapeOf } from '../shapes/shape-of';
 
 @InputType({ description: "The admin form's user: one name field, a free-text role, a status." })
+@ShapeOf(adminUserOperations.create.request)
 export class AdminUserInput {
   @Field(() => String) name!: string;
   @Field(() => String) email!: string;
@@ -14,6 +17,8 @@ export class AdminUserInput {
 }
 
 @InputType({ description: 'Only the fields given change; no password keeps the password.' })
+// `id` is an argument of its own.
+@ShapeOf(adminUserOperations.update.request, { omits: ['id'] })
 export class AdminUserUpdateInput {
   @Field(() => String, { nullable: true }) name?: string | null;
   @Field(() => String, { nullable: true }) email?: string | null;

@@ -6,6 +6,7 @@ import {
   AiCallSummary,
   AiUsage as AiUsageSchema,
   AiUsageDay as AiUsageDaySchema,
+  aiCallOperations,
   type AiCallDetail as AiCallDetailView,
   type AiUsage as AiUsageView,
   type AiUsageDay as AiUsageDayView,
@@ -64,6 +65,8 @@ export class AiCallDetail extends AiCall {
 export const AiCallPage = pageType(AiCall, 'AiCallPage', AiCallPageSchema);
 
 @InputType({ description: 'The AI Calls filters; each is optional.' })
+// The export's request; the page's is it and the page fields.
+@ShapeOf(aiCallOperations.export.request)
 export class AiCallFilterInput {
   @Field(() => Int, { nullable: true }) userId?: number | null;
   @Field(() => AiPurpose, { nullable: true }) purpose?: AiCallSummary['purpose'] | null;

@@ -6,6 +6,9 @@ import {
   ModeTypePage as ModeTypePageSchema,
   Module as ModuleSchema,
   ModulePage as ModulePageSchema,
+  modeOperations,
+  modeTypeOperations,
+  moduleOperations,
   type Mode as ModeRecord,
   type ModeType as ModeTypeRecord,
   type Module as ModuleRecord,
@@ -65,6 +68,8 @@ export const ModePage = pageType(Mode, 'ModePage', ModePageSchema);
 export const ModeTypePage = pageType(ModeType, 'ModeTypePage', ModeTypePageSchema);
 
 @InputType()
+// The create's request; the update's is it with the `id` argument, and a status not given keeps the status.
+@ShapeOf(moduleOperations.create.request)
 export class ModuleInput {
   @Field(() => String) name!: string;
   @Field(() => AccountStatus, { nullable: true, description: 'Active when not given.' })
@@ -72,12 +77,16 @@ export class ModuleInput {
 }
 
 @InputType()
+// The create's request; the update's is it with the `id` argument.
+@ShapeOf(modeOperations.create.request)
 export class ModeInput {
   @Field(() => String) name!: string;
   @Field(() => [Int], { description: 'At least one module id.' }) moduleId!: number[];
 }
 
 @InputType()
+// The create's request; the update's is it with the `id` argument.
+@ShapeOf(modeTypeOperations.create.request)
 export class ModeTypeInput {
   @Field(() => String) topLeft!: string;
   @Field(() => String) topRight!: string;

@@ -4,6 +4,8 @@ import {
   AiRecordPage,
   SignatureRecord as SignatureRecordSchema,
   SignatureRecordPage as SignatureRecordPageSchema,
+  aiRecordOperations,
+  signatureRecordOperations,
   type SignatureRecord as SignatureRecordView,
 } from '@promptloom/proto';
 import { ListFamily, RecordChangeAction } from '../enums';
@@ -63,6 +65,12 @@ export const SignatureRecordPage = pageType(
 );
 
 @InputType({ description: 'SPEC §7 TL/TR/BL edit form; absent fields are kept.' })
+// `family` and `id` are arguments of their own. `levels` is read as a number, then checked to be 0–3; `status` is
+// 0 or 1, which the request also takes as the form's text '0' or '1'.
+@ShapeOf(aiRecordOperations.update.request, {
+  omits: ['family', 'id'],
+  retypes: { levels: 'Int', status: 'Int' },
+})
 export class RecordInput {
   @Field(() => Int, { nullable: true }) levels?: number | null;
   @Field(() => String, { nullable: true }) aiModel?: string | null;
@@ -74,6 +82,8 @@ export class RecordInput {
 @InputType({
   description: 'SPEC §7 BR edit form; absent fields are kept. The signature keeps exactly 6 names.',
 })
+// `id` is an argument of its own; `status` is 0 or 1, which the request also takes as the form's text '0' or '1'.
+@ShapeOf(signatureRecordOperations.update.request, { omits: ['id'], retypes: { status: 'Int' } })
 export class SignatureRecordInput {
   @Field(() => String, { nullable: true }) username?: string | null;
   @Field(() => [String], { nullable: true }) signatureElements?: string[] | null;

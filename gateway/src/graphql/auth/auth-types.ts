@@ -1,5 +1,5 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import { PublicUser } from '@promptloom/proto';
+import { LoginRequest, PublicUser, SignupRequest } from '@promptloom/proto';
 import { AccountStatus } from '../enums';
 import { ShapeOf, fromView } from '../shapes/shape-of';
 
@@ -33,6 +33,8 @@ export class AuthPayload {
 }
 
 @InputType()
+// The operation's request, less the client's address: the gateway adds it from the connection.
+@ShapeOf(SignupRequest)
 export class SignupInput {
   @Field(() => String) firstName!: string;
   @Field(() => String) lastName!: string;
@@ -43,6 +45,8 @@ export class SignupInput {
 }
 
 @InputType()
+// The operation's request, less the client's address: the gateway adds it from the connection.
+@ShapeOf(LoginRequest)
 export class LoginInput {
   @Field(() => String, { description: 'The email address (the form calls it USERNAME OR EMAIL).' })
   email!: string;
