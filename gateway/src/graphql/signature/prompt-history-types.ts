@@ -7,6 +7,7 @@ import {
   PromptVersionWithPrevious as PromptVersionWithPreviousSchema,
   SavePromptVersionResponse,
   StreamSelectionInput as SelectionSchema,
+  promptHistoryOperations,
   signatureEvents,
   type PromptSnapshot as SnapshotData,
   type PromptVersion as VersionData,
@@ -128,6 +129,8 @@ export class PromptVersionSaved {
 }
 
 @InputType()
+// `target` is plain text: no GraphQL enum was made for the targets (the request also reads earlier targets' ids).
+@ShapeOf(PromptSnapshotSchema, { retypes: { target: 'String' } })
 export class PromptSnapshotInput {
   @Field(() => StreamSelectionInput) selection!: StreamSelectionInput;
   @Field(() => EnhanceTogglesInput) toggles!: EnhanceTogglesInput;
@@ -138,6 +141,8 @@ export class PromptSnapshotInput {
 }
 
 @InputType({ description: 'A prompt to save in your history, with what the page showed.' })
+// `userId` is the caller's.
+@ShapeOf(promptHistoryOperations.save.request, { omits: ['userId'] })
 export class PromptVersionInput {
   @Field(() => String) prompt!: string;
   @Field(() => String, { nullable: true }) negativePrompt?: string | null;

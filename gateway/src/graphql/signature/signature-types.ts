@@ -4,6 +4,7 @@ import {
   Signature as SignatureSchema,
   SwapSignatureResponse,
   signatureEvents,
+  signatureOperations,
   type Signature as SignatureData,
 } from '@promptloom/proto';
 import { SignatureChangeKind } from '../enums';
@@ -72,6 +73,9 @@ export class BrCode {
 }
 
 @InputType()
+// `userId` and `user_id` are the caller's; `replace` is an argument of its own. The request's `status` is the
+// legacy form's, which may only be 1: the input leaves it out.
+@ShapeOf(signatureOperations.store.request, { omits: ['userId', 'status', 'replace'] })
 export class SignatureInput {
   @Field(() => String) username!: string;
   @Field(() => [String], { description: 'Exactly 6 names.' }) signature!: string[];
@@ -84,6 +88,8 @@ export class SignatureInput {
 }
 
 @InputType()
+// `userId` is the caller's.
+@ShapeOf(signatureOperations.update.request, { omits: ['userId'] })
 export class SignatureUpdateInput {
   @Field(() => [String], { description: 'Exactly 6 names.' }) signature!: string[];
   @Field(() => [String], { nullable: true }) signatureElements?: string[];

@@ -7,6 +7,7 @@ import {
   StreamSettings as StreamSettingsSchema,
   TokenCountOutput,
   signatureEvents,
+  streamOperations,
   type StreamSettings as StreamSettingsData,
 } from '@promptloom/proto';
 import { type z } from 'zod';
@@ -65,6 +66,8 @@ export class StreamSettingsChange {
 }
 
 @InputType()
+// `avoid` is false when not given, the GraphQL default, where the request requires it.
+@ShapeOf(ItemMarkEntry, { nullability: ['avoid'] })
 export class ItemMarkInput {
   @Field(() => String) name!: string;
   @Field(() => Int, { description: 'From -2 to 2.' }) weight!: number;
@@ -72,6 +75,8 @@ export class ItemMarkInput {
 }
 
 @InputType()
+// `value` is '' when not given, the GraphQL default, where the request requires it.
+@ShapeOf(PromptParameterSchema, { nullability: ['value'] })
 export class PromptParameterInput {
   @Field(() => String) flag!: string;
   @Field(() => String, { defaultValue: '' }) value!: string;
@@ -82,6 +87,9 @@ export class PromptParameterInput {
     'A change: the target if given; each mark replaces the one of its name (0, not avoided: none); the ' +
     'parameters if given replace the kept ones.',
 })
+// `userId` is the caller's; `target` is plain text: no GraphQL enum was made for the targets (the request also reads
+// earlier targets' ids).
+@ShapeOf(streamOperations.updateSettings.request, { omits: ['userId'], retypes: { target: 'String' } })
 export class StreamSettingsInput {
   @Field(() => String, { nullable: true }) target?: string | null;
   @Field(() => [ItemMarkInput], { nullable: true }) marks?: ItemMarkInput[] | null;

@@ -1,7 +1,10 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import {
+  EnhanceTogglesInput as TogglesSchema,
   RefinePromptResponse,
   StreamRecord as StreamRecordSchema,
+  StreamSelectionInput as SelectionSchema,
+  streamOperations,
   type StreamRecord as StreamRecordData,
 } from '@promptloom/proto';
 import { ReasonUsed } from '../reasons/reason-used-type';
@@ -58,12 +61,14 @@ export class RefineResult {
 }
 
 @InputType()
+@ShapeOf(SelectionSchema.shape.elements.unwrap().element)
 export class StreamElementInput {
   @Field(() => String) name!: string;
   @Field(() => [String], { defaultValue: [] }) subElements!: string[];
 }
 
 @InputType({ description: 'The active selection, as the client holds it.' })
+@ShapeOf(SelectionSchema)
 export class StreamSelectionInput {
   @Field(() => [String], { defaultValue: [] }) types!: string[];
   @Field(() => [String], { defaultValue: [] }) proItems!: string[];
@@ -72,6 +77,7 @@ export class StreamSelectionInput {
 }
 
 @InputType({ description: 'The enhance toggles: Hyper-realistic, 8k, 4k.' })
+@ShapeOf(TogglesSchema)
 export class EnhanceTogglesInput {
   @Field(() => Boolean, { defaultValue: false }) hyperRealistic!: boolean;
   @Field(() => Boolean, { defaultValue: false }) eightK!: boolean;
@@ -79,6 +85,13 @@ export class EnhanceTogglesInput {
 }
 
 @InputType({ description: 'The upload form; the image itself is sent first to POST /api/uploads/images.' })
+// `userId` and `user_id` are the caller's, and `upload` is where the gateway left the image named by `uploadId`.
+// SPEC §3's form fields Hyper_realistic, 8k and 4k ('1' or '0') are booleans here, and finalprompt is finalPrompt,
+// as StreamRecord presents them.
+@ShapeOf(streamOperations.store.request, {
+  omits: ['userId', 'HyperRealistic', '8k', '4k', 'finalprompt', 'upload'],
+  adds: ['uploadId', 'hyperRealistic', 'eightK', 'fourK', 'finalPrompt'],
+})
 export class StreamInput {
   @Field(() => String, { description: 'The upload_id answered by POST /api/uploads/images.' })
   uploadId!: string;
