@@ -108,6 +108,25 @@ describe('the models users choose from come from AI_MODELS', () => {
     });
   });
 
+  it('takes a GraphQL chat whose optional settings are sent as null, as if left out', async () => {
+    const user = await freshUser();
+    fake.reply({ content: 'A fox at dawn' });
+    const input = {
+      model: 'Fast',
+      messages: [{ role: 'user', content: 'Hello' }],
+      maxTokens: null,
+      temperature: null,
+      frequencyPenalty: null,
+    };
+    const answer = await graphql(
+      fixture.product.baseUrl,
+      'mutation($input: ChatInput!) { chat(input: $input) { content } }',
+      { input },
+      user.token,
+    );
+    expect(answer.body).toEqual({ data: { chat: { content: 'A fox at dawn' } } });
+  });
+
   it('records a failed call under the provider model, not the label', async () => {
     const user = await freshUser();
     fake.reply({ status: 400, error: 'Bad request' });

@@ -16,8 +16,9 @@ export class AiGenerationResolver {
       frequency: input.frequency,
       agent_role: input.agentRole,
       name: input.name,
-      seeds: input.seeds,
-      job_id: input.jobId,
+      // A client may send null for what it leaves out: the request takes undefined.
+      seeds: input.seeds ?? undefined,
+      job_id: input.jobId ?? undefined,
     }));
     return JobTicket.from(ticket);
   }
@@ -75,9 +76,9 @@ export class AiGenerationResolver {
       () => ({
         model: input.model,
         messages: input.messages.map(({ role, content }) => ({ role, content })),
-        max_tokens: input.maxTokens,
-        temperature: input.temperature,
-        frequency_penalty: input.frequencyPenalty,
+        max_tokens: input.maxTokens ?? undefined,
+        temperature: input.temperature ?? undefined,
+        frequency_penalty: input.frequencyPenalty ?? undefined,
       }),
       { timeoutMs: 120_000 },
     );

@@ -25,9 +25,9 @@ export class RunAgentInput {
   @Field(() => String, { nullable: true }) agentRole?: string;
   @Field(() => String, { nullable: true }) name?: string;
   @Field(() => [String], { nullable: true, description: 'Types only: the seeds kept before new types.' })
-  seeds?: string[];
+  seeds?: string[] | null;
   @Field(() => String, { nullable: true, description: 'Idempotency key: the same id runs once.' })
-  jobId?: string;
+  jobId?: string | null;
 }
 
 @ObjectType({
@@ -98,9 +98,9 @@ export class ChatMessageInput {
 export class ChatInput {
   @Field(() => String) model!: string;
   @Field(() => [ChatMessageInput]) messages!: ChatMessageInput[];
-  @Field(() => Int, { nullable: true }) maxTokens?: number;
-  @Field(() => Float, { nullable: true }) temperature?: number;
-  @Field(() => Float, { nullable: true }) frequencyPenalty?: number;
+  @Field(() => Int, { nullable: true }) maxTokens?: number | null;
+  @Field(() => Float, { nullable: true }) temperature?: number | null;
+  @Field(() => Float, { nullable: true }) frequencyPenalty?: number | null;
 }
 
 @ObjectType({ description: "The provider's token counts for one call." })
