@@ -44,6 +44,7 @@ import { followUserDeletions } from './users/user-deletion';
 import {
   DEFAULT_PROMPT_VERSION_LIMIT,
   PromptHistoryHandlers,
+  PromptVersions,
   PromptVersionLimit,
   type PromptVersionLimitSettings,
 } from './history';
@@ -102,9 +103,8 @@ export async function startSignatureService(
   const settings = new StreamSettingsHandlers(em, writer);
   const limitStore = await openPostgresLimitStore(options.databaseUrl, SIGNATURE_SCHEMA);
   const history = new PromptHistoryHandlers(
-    em,
+    (tx) => new PromptVersions(tx ?? em(), SIGNATURE_SCHEMA),
     writer,
-    SIGNATURE_SCHEMA,
     new PromptVersionLimit(limitStore, options.promptVersionLimit ?? DEFAULT_PROMPT_VERSION_LIMIT, logger),
     options.promptHistoryCap,
   );
