@@ -3,13 +3,14 @@ import {
   DomainError,
   NOT_AUTHENTICATED_MESSAGE,
   accountOperations,
-  requireSignedIn,
   sessionOperations,
   type PublicUser,
   type RequestContext,
   type RequestOf,
 } from '@promptloom/proto';
 import { call, type Bus } from '@promptloom/shared';
+import { callAs } from './call-as';
+import { type Caller } from './caller';
 import { type CurrentUsers } from './current-users';
 import { type TokenService } from './token-service';
 
@@ -68,16 +69,13 @@ export class Sessions {
    * Ends the caller's session on the server: its id is revoked until any token of it would have expired (a renewed
    * token lives `idleMs` from now at most), and every gateway forgets it and closes its sockets.
    */
-  async logout(context: RequestContext): Promise<void> {
-    const actor = requireSignedIn(context.actor);
-    if (!actor.sessionId) throw new DomainError('UNAUTHENTICATED', NOT_AUTHENTICATED_MESSAGE);
+  async logout(caller: Caller): Promise<void> {
     const expiresAt = new Date(Date.now() + this.tokens.idleMs).toISOString();
-    await call(
-      this.bus,
-      sessionOperations.logout,
-      { userId: actor.userId, sessionId: actor.sessionId, expiresAt },
-      { context },
-    );
+    await callAs(caller, this.bus, sessionOperations.logout, (actor) => {
+      // A token of no session has none to end (tokens issued before sessions existed are refused anyway).
+      if (!actor.sessionId) throw new DomainError('UNAUTHENTICATED', NOT_AUTHENTICATED_MESSAGE);
+      return { userId: actor.userId, sessionId: actor.sessionId, expiresAt };
+    });
   }
 
   private open(user: PublicUser, sessionVersion: number): SessionPayload {

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { type RequestHandler, Router } from 'express';
-import { sessionOperations } from '@promptloom/proto';
+import {} from '@promptloom/proto';
 import { type Sessions, type SessionPayload } from '../auth/sessions';
 import { callerOfHttp } from '../auth/caller';
-import { refuseEarly } from '../auth/early-refusal';
+import {} from '../auth/early-refusal';
 import { requireRequestActor } from '../auth/guards';
 
 /** Laravel Sanctum's field names, which the spec's client reads. */
@@ -54,9 +54,7 @@ export function authRoutes(sessions: Sessions): Router {
 
   // Ends this session on the server: the token (and any renewal of it) stops working, its sockets close.
   router.post('/api/logout', async (request, response) => {
-    // Sessions.logout (shared with GraphQL) calls the operation; refused here first, with why the token failed.
-    refuseEarly(sessionOperations.logout, callerOfHttp(request));
-    await sessions.logout(request.context);
+    await sessions.logout(callerOfHttp(request));
     response.json({ message: 'Logged out successfully' });
   });
 

@@ -1,6 +1,6 @@
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import { type SessionPayload } from '../../auth/sessions';
-import { requireActor, type GraphQLContext } from '../context';
+import { callerOf, requireActor, type GraphQLContext } from '../context';
 import { AuthPayload, LoginInput, SignupInput, User } from './auth-types';
 
 function toPayload(session: SessionPayload): AuthPayload {
@@ -35,9 +35,7 @@ export class AuthResolver {
     description: 'Ends this session on the server: its token stops working and its subscriptions close.',
   })
   async logout(@Ctx() context: GraphQLContext) {
-    // Not derived: Sessions ends the token's own session (shared with REST); no operation is called here.
-    requireActor(context);
-    await context.sessions.logout(context.request);
+    await context.sessions.logout(callerOf(context));
     return true;
   }
 
