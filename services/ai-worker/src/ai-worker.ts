@@ -29,7 +29,14 @@ import {
   type DatabasePoolSettings,
   callerOf,
 } from '@promptloom/shared';
-import { CallStore, DEFAULT_AI_PRICES, RecordingProvider, parsePriceTable, serveAiCalls } from './calls';
+import {
+  AiCalls,
+  CallRecorder,
+  DEFAULT_AI_PRICES,
+  RecordingProvider,
+  parsePriceTable,
+  serveAiCalls,
+} from './calls';
 import { AppliedJobSchema } from './generation/applied-job.entity';
 import { JobRunner } from './generation/job-runner';
 import { RunHandlers } from './generation/run-handlers';
@@ -123,7 +130,7 @@ export async function startAiWorker(options: AiWorkerOptions): Promise<RunningSe
   // Every provider call goes through the recorder: one seam, whichever handler or job makes the call.
   const recording = new RecordingProvider(
     options.providerOverride ?? createProvider({ ...options.provider, modelMap }),
-    new CallStore(writer, AI_SCHEMA),
+    new CallRecorder(writer, (tx) => new AiCalls(tx, AI_SCHEMA)),
     parsePriceTable(options.aiPrices ?? DEFAULT_AI_PRICES),
     logger,
     (model) => modelMap[model] ?? model,

@@ -1,9 +1,11 @@
 import { type EntityManager } from '@mikro-orm/postgresql';
 import { aiCallOperations } from '@promptloom/proto';
 import { type AnswerOperation, type Unsubscribe } from '@promptloom/shared';
+import { AiCalls } from './ai-calls';
 import { CallHandlers } from './call-handlers';
 
-export { CallStore } from './call-store';
+export { AiCalls, type AiCallStore } from './ai-calls';
+export { CallRecorder } from './call-recorder';
 export { RecordingProvider } from './recording-provider';
 export { DEFAULT_AI_PRICES, parsePriceTable, type PriceTable } from './prices';
 
@@ -14,7 +16,7 @@ export function serveAiCalls(
   schema: string,
   now: () => Date,
 ): Promise<Unsubscribe[]> {
-  const calls = new CallHandlers(em, schema, now);
+  const calls = new CallHandlers(() => new AiCalls(em(), schema), now);
   const ops = aiCallOperations;
   return Promise.all([
     on(ops.list, (request) => calls.list(request)),

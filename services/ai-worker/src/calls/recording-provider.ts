@@ -1,7 +1,7 @@
 import { type ChatRequest, type ChatResponse } from '@promptloom/proto';
 import { aiCallCostUsdTotal, aiCallsTotal, aiCallTokensTotal, type Logger } from '@promptloom/shared';
 import { ProviderCancelled, type AiProvider, type CompleteOptions, type ReceivedSoFar } from '../provider';
-import { type CallOutcome, type CallStore } from './call-store';
+import { type CallOutcome, type CallRecorder } from './call-recorder';
 import { estimateCost, type PriceTable } from './prices';
 
 type Tokens = NonNullable<ChatResponse['usage']>;
@@ -17,7 +17,7 @@ export class RecordingProvider implements AiProvider {
 
   constructor(
     private readonly inner: AiProvider,
-    private readonly store: CallStore,
+    private readonly recorder: CallRecorder,
     private readonly prices: PriceTable,
     private readonly logger: Logger,
     /** The provider model a name is served by (AI_MODELS, AI_MODEL_MAP): what a failed call is recorded under. */
@@ -95,7 +95,7 @@ export class RecordingProvider implements AiProvider {
 
   private record(call: CallOutcome): void {
     count(call);
-    const write = this.store
+    const write = this.recorder
       .record(call)
       .catch((error: unknown) =>
         this.logger.error(
