@@ -41,6 +41,7 @@ import { AppliedJobSchema } from './generation/applied-job.entity';
 import { JobRunner } from './generation/job-runner';
 import { RunHandlers } from './generation/run-handlers';
 import { RecordOwners } from './lists/record-owners';
+import { FinishedRuns } from './generation/finished-runs';
 import { runsFinishedAway } from './generation/runs-finished-away';
 import { AgentSettingsSchema } from './lists/agent-settings.entity';
 import { ListHandlers } from './lists/list-handlers';
@@ -183,7 +184,7 @@ export async function startAiWorker(options: AiWorkerOptions): Promise<RunningSe
     on(ops.runAgent, (r, c) => runs.runAgent(r, c)),
     on(ops.cancelRun, (r, c) => runs.cancelRun(r, c)),
     on(ops.guidanceReasons, (r) => runs.guidanceReasons(r)),
-    on(awayOperations.runsFinished, (r) => runsFinishedAway(em(), AI_SCHEMA, r)),
+    on(awayOperations.runsFinished, (r) => runsFinishedAway(new FinishedRuns(em(), AI_SCHEMA), r)),
     // Not durable: every worker hears every cancel, since any of them may be running the job.
     onEvent(bus, aiEvents.runCancelRequested, async ({ jobId, userId }) => jobs.cancel(jobId, userId)),
     on(ops.generateSubElements, (r, c) => runs.generateSubElements(r, c), {
