@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseInput, type Actor, type Operation, type RequestOf, type ResponseOf } from '@promptloom/proto';
-import { callWith, type Bus, type RequestOptions } from '@promptloom/shared';
+import { callParsed, callWith, type Bus, type RequestOptions } from '@promptloom/shared';
 import { type Caller } from './caller';
 import { refuseEarly } from './early-refusal';
 
@@ -57,6 +57,7 @@ export async function callAsWith<O extends Operation>(
 ): Promise<ResponseOf<O>> {
   const input = inputOf(signedInActor(operation, caller));
   refuseEarly(operation, caller, ownerFieldOf(operation, input));
-  refuseEarly(operation, caller, parseInput(operation.request, input));
-  return callWith(bus, operation, input, { ...options, context: caller.context });
+  const request = parseInput<O['request']>(operation.request, input);
+  refuseEarly(operation, caller, request);
+  return callParsed(bus, operation, request, { ...options, context: caller.context });
 }

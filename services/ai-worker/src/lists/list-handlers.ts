@@ -88,27 +88,26 @@ export class ListHandlers {
     message: string,
     change: (item: ListItemRecord) => void,
   ) {
-    const item = await this.em().findOne(ListItemRecord, { id: request.id, family: request.family });
-    if (!item) throw notFound('Item');
-    let updated: ListItemRecord | null = null;
-    await this.writer.write(async (tx) => {
-      // Locked, so a delete under way either went first (404) or waits for this change.
-      updated = await tx.findOne(
+    // handle() found the item (id and family) to decide its owner; locked here, so a delete under way either went
+    // first (404) or waits for this change.
+    const updated = await this.writer.write(async (tx) => {
+      const item = await tx.findOne(
         ListItemRecord,
-        { id: request.id },
+        { id: request.id, family: request.family },
         { lockMode: LockMode.PESSIMISTIC_WRITE },
       );
-      if (!updated) throw notFound('Item');
-      change(updated);
+      if (!item) throw notFound('Item');
+      change(item);
       await tx.flush();
       await recordListChange(
         tx,
         { userId: item.userId, family: item.family, jobId: null },
-        { changed: [updated.toView()] },
+        { changed: [item.toView()] },
         context,
       );
+      return item.toView();
     });
-    return { status: true as const, message, data: updated!.toView() };
+    return { status: true as const, message, data: updated };
   }
 
   private async write(

@@ -99,10 +99,8 @@ export class SubElementHandlers {
     request: Req<'updateSubElementReason'>,
     context: RequestContext,
   ): Promise<Res<'updateSubElementReason'>> {
-    const row = await this.em().findOne(SubElementRecord, { id: request.id });
-    if (!row) throw notFound('Sub-element');
     const updated = await this.writer.write(async (tx) => {
-      // Locked, so a delete under way either went first (404) or waits for this change.
+      // handle() found it to decide its owner; locked here, so a delete under way went first (404) or waits.
       const fresh = await tx.findOne(
         SubElementRecord,
         { id: request.id },

@@ -4,6 +4,7 @@ import {
   type EventDefinition,
   type Operation,
   type PayloadOf,
+  type ParsedRequestOf,
   type RequestOf,
   type ResponseOf,
 } from '@promptloom/proto';
@@ -41,9 +42,18 @@ export async function callWith<O extends Operation>(
   input: unknown,
   options?: RequestOptions,
 ): Promise<ResponseOf<O>> {
-  const payload = parseInput(operation.request, input);
+  return callParsed(bus, operation, parseInput<O['request']>(operation.request, input), options);
+}
+
+/** Sends a request its operation's schema already parsed (`parseInput`), and checks the reply. */
+export async function callParsed<O extends Operation>(
+  bus: Bus,
+  operation: O,
+  request: ParsedRequestOf<O>,
+  options?: RequestOptions,
+): Promise<ResponseOf<O>> {
   const reply = await measureBusRequest(operation.subject, 'call', () =>
-    bus.request(operation.subject, payload, options),
+    bus.request(operation.subject, request, options),
   );
   const checked = operation.response.safeParse(reply);
   if (!checked.success) {
